@@ -1,0 +1,61 @@
+"""Errors the rules engine raises; each carries a stable machine-readable code.
+
+The service turns every one of them into an RFC 9457 problem document, so the
+``detail`` sentence is written for the person reading it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RulesError(Exception):
+    """Base of every error a game raises for input it cannot accept."""
+
+    code = "rules_error"
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.extra = extra
+
+
+class InvalidPosition(RulesError):
+    """The position notation does not parse, or describes an impossible state."""
+
+    code = "invalid_position"
+
+
+class InvalidOptions(RulesError):
+    """The options are unknown, of the wrong type, or out of range."""
+
+    code = "invalid_options"
+
+
+class IllegalMove(RulesError):
+    """The move is not legal here; ``reason`` names the rule that forbids it."""
+
+    code = "illegal_move"
+
+    def __init__(self, reason: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail, **extra)
+        self.reason = reason
+        self.extra = {"reason": reason, **extra}
+
+
+class InvalidDice(RulesError):
+    """Dice were given that the move does not take, or of the wrong count or range."""
+
+    code = "invalid_dice"
+
+
+class GameOver(RulesError):
+    """A move was sent for a position whose game has already ended."""
+
+    code = "game_over"
+
+
+class WorkLimitExceeded(RulesError):
+    """The request would cost more work than one call may (deep perft, long replays)."""
+
+    code = "work_limit_exceeded"
