@@ -1,0 +1,67 @@
+"""The Flask application factory."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import Flask, Response, send_from_directory
+from swagger_ui_bundle import swagger_ui_path
+
+from rules import registry
+
+from . import problems
+from .schemas import MAX_BODY_BYTES
+from .spec import spec_yaml
+from .views import OPERATIONS
+
+DOCS_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Board game referee: API</title>
+<link rel="stylesheet" href="/docs/static/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/docs/static/swagger-ui-bundle.js"></script>
+<script>window.onload = () => { SwaggerUIBundle({url: "/openapi.yaml", dom_id: "#swagger-ui"}); };
+</script></body></html>
+"""
+
+
+def warm_up(app: Flask) -> None:
+    """Load every game (building its tables) and exercise it once, then mark the app ready."""
+    for game_id in registry.game_ids():
+        game = registry.configure(game_id)
+        position = game.initial_position()
+        game.legal_moves(position)
+        game.status(position)
+    app.config["ENGINES_READY"] = True
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app. ``config`` overrides Flask settings; ``WARM_UP=False`` defers readiness
+    to whoever calls :func:`warm_up` (a server hook, for example)."""
+    app = Flask(__name__)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY_BYTES, ENGINES_READY=False, WARM_UP=True)
+    if config:
+        app.config.update(config)
+    problems.install(app)
+    for op in OPERATIONS:
+        app.add_url_rule(
+            op.path.replace("{game}", "<game>"), endpoint=op.operation_id, view_func=op.view,
+            methods=[op.method.upper()], provide_automatic_options=False,
+        )
+
+    spec_text = spec_yaml()
+
+    @app.get("/openapi.yaml", provide_automatic_options=False)
+    def openapi() -> Response:
+        return Response(spec_text, mimetype="application/yaml")
+
+    @app.get("/docs", provide_automatic_options=False)
+    def docs() -> Response:
+        return Response(DOCS_PAGE, mimetype="text/html")
+
+    @app.get("/docs/static/<path:filename>", provide_automatic_options=False)
+    def docs_static(filename: str) -> Response:
+        return send_from_directory(swagger_ui_path, filename)
+
+    if app.config["WARM_UP"]:
+        warm_up(app)
+    return app

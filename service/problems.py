@@ -1,0 +1,113 @@
+"""RFC 9457 problem details: every error the service answers, in one shape.
+
+``{type, title, status, detail, code, ...}`` with media type
+``application/problem+json``; ``code`` is stable for programs, ``detail``
+is a sentence for people. No request ever sees a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import orjson
+from flask import Flask, Response
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from rules.core.errors import RulesError
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+TITLES = {
+    "malformed_request": "Malformed request",
+    "unknown_game": "Unknown game",
+    "not_found": "Not found",
+    "method_not_allowed": "Method not allowed",
+    "body_too_large": "Request body too large",
+    "unsupported_media_type": "Unsupported media type",
+    "invalid_position": "Invalid position",
+    "invalid_options": "Invalid options",
+    "illegal_move": "Illegal move",
+    "invalid_dice": "Invalid dice",
+    "game_over": "Game over",
+    "work_limit_exceeded": "Work limit exceeded",
+    "not_ready": "Not ready",
+    "internal_error": "Internal error",
+}
+
+_HTTP_CODES = {400: "malformed_request", 404: "not_found", 405: "method_not_allowed",
+               413: "body_too_large", 415: "unsupported_media_type"}
+
+log = logging.getLogger(__name__)
+
+
+class Problem(Exception):
+    """An error raised by a view that maps directly onto a problem document."""
+
+    def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status, self.code, self.detail, self.extra = status, code, detail, extra
+
+
+def problem_response(status: int, code: str, detail: str, **extra: Any) -> Response:
+    body = {
+        "type": f"urn:boardgame-referee:problem:{code}",
+        "title": TITLES.get(code, code.replace("_", " ").capitalize()),
+        "status": status,
+        "detail": detail,
+        "code": code,
+        **extra,
+    }
+    return Response(orjson.dumps(body), status=status, mimetype=PROBLEM_MEDIA_TYPE)
+
+
+def _http_detail(exc: HTTPException) -> str:
+    if exc.code == 413:
+        return "The request body is larger than the service accepts; send less than 64 KiB."
+    if exc.code == 405:
+        return "This path does not accept that HTTP method; see the Allow header."
+    if exc.code == 404:
+        return "There is no such path; see GET /openapi.yaml for the paths this service has."
+    if exc.code == 415:
+        return "Send the request body as JSON with 'Content-Type: application/json'."
+    return exc.description or "The request could not be understood."
+
+
+def install(app: Flask) -> None:
+    """Route every error, expected or not, to a problem document."""
+
+    @app.errorhandler(Problem)
+    def _problem(exc: Problem):
+        return problem_response(exc.status, exc.code, exc.detail, **exc.extra)
+
+    @app.errorhandler(RulesError)
+    def _rules(exc: RulesError):
+        return problem_response(422, exc.code, exc.detail, **exc.extra)
+
+    @app.errorhandler(ValidationError)
+    def _validation(exc: ValidationError):
+        messages = exc.normalized_messages()
+        fields = ", ".join(sorted(str(k) for k in messages)) if isinstance(messages, dict) else ""
+        return problem_response(
+            400, "malformed_request",
+            f"The request body does not match the schema; fix these fields: {fields}.",
+            errors=messages if isinstance(messages, dict) else {"_schema": messages},
+        )
+
+    @app.errorhandler(HTTPException)
+    def _http(exc: HTTPException):
+        status = exc.code or 500
+        code = _HTTP_CODES.get(status, "malformed_request" if status < 500 else "internal_error")
+        response = problem_response(status, code, _http_detail(exc))
+        if status == 405 and getattr(exc, "valid_methods", None):
+            response.headers["Allow"] = ", ".join(exc.valid_methods)
+        return response
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception):
+        log.exception("unexpected error")
+        return problem_response(
+            500, "internal_error",
+            "The service failed on this request; it has been logged. Please report it.",
+        )

@@ -1,0 +1,239 @@
+"""The HTTP operations, game-agnostic: each works through the rules.core Game interface.
+
+Every operation is declared once in :data:`OPERATIONS`, which both routes it
+and documents it in the OpenAPI spec.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import orjson
+from flask import Response, current_app, request
+from marshmallow import Schema
+
+from rules import registry
+from rules.core.errors import InvalidDice, RulesError
+from rules.core.game import Game
+
+from . import schemas as s
+from .problems import Problem
+
+
+def json_response(body: Any, status: int = 200) -> Response:
+    return Response(orjson.dumps(body), status=status, mimetype="application/json")
+
+
+def load_body(schema: Schema) -> dict[str, Any]:
+    """The request body validated by ``schema``; an empty body counts as ``{}``."""
+    data = request.get_data(cache=False)
+    if not data:
+        body: Any = {}
+    else:
+        mimetype = request.mimetype
+        if mimetype != "application/json" and not mimetype.endswith("+json"):
+            raise Problem(415, "unsupported_media_type",
+                          "Send the request body as JSON with 'Content-Type: application/json'.")
+        try:
+            body = orjson.loads(data)
+        except orjson.JSONDecodeError as exc:
+            raise Problem(400, "malformed_request", f"The request body is not valid JSON: {exc}.")
+    if not isinstance(body, dict):
+        raise Problem(400, "malformed_request", "The request body must be a JSON object.")
+    return schema.load(body)
+
+
+def game_for(game_id: str, options: dict[str, Any] | None) -> Game:
+    if registry.game_class(game_id) is None:
+        raise Problem(404, "unknown_game",
+                      f"There is no game {game_id!r}; this service plays: "
+                      f"{', '.join(registry.game_ids())}.")
+    return registry.configure(game_id, options)
+
+
+def position_for(game: Game, text: str | None):
+    return game.initial_position() if text is None else game.parse_position(text)
+
+
+def summary(game_id: str) -> dict[str, Any]:
+    cls = registry.game_class(game_id)
+    return {
+        "id": cls.id,
+        "name": cls.name,
+        "players": list(cls.players()),
+        "options": [spec.to_json() for spec in cls.option_specs],
+    }
+
+
+# ---- views ------------------------------------------------------------------------------------
+
+def list_games():
+    return json_response({"games": [summary(g) for g in registry.game_ids()]})
+
+
+def show_game(game: str):
+    game_for(game, None)
+    cls = registry.game_class(game)
+    described = dict(cls.describe())
+    detail = summary(game)
+    for key in ("pieces", "setups", "notation"):
+        detail[key] = described.pop(key, [] if key == "pieces" else {})
+    detail["max_perft_depth"] = cls.max_perft_depth
+    if described:
+        detail["details"] = described
+    return json_response(detail)
+
+
+def setup(game: str):
+    body = load_body(_SETUP)
+    g = game_for(game, body.get("options"))
+    return json_response({"position": g.format_position(g.initial_position()), "options": g.options})
+
+
+def legal_moves(game: str):
+    body = load_body(_GAME)
+    g = game_for(game, body.get("options"))
+    pos = position_for(g, body.get("position"))
+    moves = g.legal_move_entries(pos)
+    return json_response({"to_move": g.status(pos).to_move, "count": len(moves), "moves": moves})
+
+
+def apply(game: str):
+    body = load_body(_APPLY)
+    g = game_for(game, body.get("options"))
+    pos = position_for(g, body.get("position"))
+    move, applied = g.play(pos, body["move"], dice=body.get("dice"), seed=body.get("seed"))
+    out = {
+        "position": g.format_position(applied.position),
+        "move": g.format_move(pos, move),
+        "events": list(applied.events),
+        "status": g.status(applied.position).to_json(),
+    }
+    if applied.dice is not None:
+        out["dice"] = applied.dice
+    return json_response(out)
+
+
+def status(game: str):
+    body = load_body(_GAME)
+    g = game_for(game, body.get("options"))
+    return json_response(g.status(position_for(g, body.get("position"))).to_json())
+
+
+def replay(game: str):
+    body = load_body(_REPLAY)
+    g = game_for(game, body.get("options"))
+    pos = position_for(g, body.get("position"))
+    texts = body["moves"]
+    dice = body.get("dice") or []
+    if len(dice) > len(texts):
+        raise Problem(400, "malformed_request",
+                      f"dice has {len(dice)} entries for {len(texts)} moves; give at most one "
+                      "per move.", errors={"dice": ["Longer than moves."]})
+    seed = body.get("seed")
+    rng = random.Random(seed) if seed is not None else None
+    played, used = [], []
+    for index, text in enumerate(texts):
+        try:
+            move, applied = g.play(pos, text, dice=dice[index] if index < len(dice) else None,
+                                   rng=rng)
+        except RulesError as exc:
+            exc.extra = {**exc.extra, "index": index,
+                         "position": g.format_position(pos)}
+            exc.detail = f"Move {index} ({text!r}): {exc.detail}"
+            raise
+        played.append(g.format_move(pos, move))
+        used.append(applied.dice)
+        pos = applied.position
+    return json_response({
+        "position": g.format_position(pos), "plies": len(played), "moves": played,
+        "dice": used, "status": g.status(pos).to_json(),
+    })
+
+
+def perft(game: str):
+    body = load_body(_PERFT)
+    g = game_for(game, body.get("options"))
+    pos = position_for(g, body.get("position"))
+    depth = body["depth"]
+    if body.get("divide") and depth >= 1:
+        divide = g.divide(pos, depth)
+        return json_response({"depth": depth, "nodes": sum(divide.values()), "divide": divide})
+    return json_response({"depth": depth, "nodes": g.perft(pos, depth)})
+
+
+def health():
+    return json_response({"status": "ok"})
+
+
+def ready():
+    if not current_app.config.get("ENGINES_READY"):
+        raise Problem(503, "not_ready", "The rules engines are still loading; retry shortly.")
+    return json_response({"status": "ready"})
+
+
+_SETUP = s.SetupRequestSchema()
+_GAME = s.GameRequestSchema()
+_APPLY = s.ApplyRequestSchema()
+_REPLAY = s.ReplayRequestSchema()
+_PERFT = s.PerftRequestSchema()
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One HTTP operation: how it is routed and how the spec documents it."""
+
+    method: str
+    path: str
+    view: Callable[..., Response]
+    operation_id: str
+    summary: str
+    description: str
+    response: type[Schema] | None
+    request: type[Schema] | None = None
+    errors: tuple[int, ...] = ()
+    tag: str = "games"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+GAME_ERRORS = (400, 404, 413, 415, 422)
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation("get", "/v1/games", list_games, "listGames", "List the games",
+              "Every game with its players and options (names, defaults, allowed values).",
+              s.GameListSchema),
+    Operation("get", "/v1/games/{game}", show_game, "getGame", "Describe one game",
+              "Pieces, setups, options and a summary of the notation.", s.GameDetailSchema,
+              errors=(404,)),
+    Operation("post", "/v1/games/{game}/setup", setup, "setup", "Initial position",
+              "The initial position under the options, with every option resolved.",
+              s.SetupResponseSchema, s.SetupRequestSchema, GAME_ERRORS),
+    Operation("post", "/v1/games/{game}/legal-moves", legal_moves, "legalMoves", "Legal moves",
+              "Every legal move of the position, each with its canonical notation and "
+              "structured fields; none when the game is over.",
+              s.LegalMovesResponseSchema, s.GameRequestSchema, GAME_ERRORS),
+    Operation("post", "/v1/games/{game}/apply", apply, "apply", "Apply a move",
+              "Validates and plays one move, returning the new position, what happened and the "
+              "status. A chance move uses the dice given or rolls them (with seed, "
+              "reproducibly). An illegal move is a 422 whose reason names the rule.",
+              s.ApplyResponseSchema, s.ApplyRequestSchema, GAME_ERRORS),
+    Operation("post", "/v1/games/{game}/status", status, "status", "Game status",
+              "Ongoing, won or drawn; the winner and the reason; whose turn it is.",
+              s.StatusSchema, s.GameRequestSchema, GAME_ERRORS),
+    Operation("post", "/v1/games/{game}/replay", replay, "replay", "Replay a game",
+              "Plays the moves in order; the final position and status, or a 422 naming the "
+              "index of the first move that fails.",
+              s.ReplayResponseSchema, s.ReplayRequestSchema, GAME_ERRORS),
+    Operation("post", "/v1/games/{game}/perft", perft, "perft", "Count move-tree leaves",
+              "perft: the number of leaves of the legal-move tree at the given depth; depth and "
+              "total work are capped per game so one call stays bounded (422 "
+              "work_limit_exceeded beyond).",
+              s.PerftResponseSchema, s.PerftRequestSchema, GAME_ERRORS),
+    Operation("get", "/v1/health", health, "health", "Liveness",
+              "200 while the process serves requests.", s.HealthSchema, tag="operations"),
+    Operation("get", "/v1/ready", ready, "ready", "Readiness",
+              "200 once the rules engines are loaded and their tables built, 503 before.",
+              s.HealthSchema, errors=(503,), tag="operations"),
+)
