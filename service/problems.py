@@ -59,7 +59,9 @@ def problem_response(status: int, code: str, detail: str, **extra: Any) -> Respo
         "code": code,
         **extra,
     }
-    return Response(orjson.dumps(body), status=status, mimetype=PROBLEM_MEDIA_TYPE)
+    # Validation messages for list items are keyed by index, hence OPT_NON_STR_KEYS.
+    return Response(orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS), status=status,
+                    mimetype=PROBLEM_MEDIA_TYPE)
 
 
 def _http_detail(exc: HTTPException) -> str:

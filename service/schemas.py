@@ -8,7 +8,7 @@ schemathesis checks that the real answers conform.
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
 #: Bounds on what one request may carry; each appears in the spec as maxLength/maxItems/maximum.
 MAX_POSITION_LENGTH = 2048
@@ -28,8 +28,30 @@ DICE_VALUE = {
 
 
 class StrictSchema(Schema):
+    """Request bodies: unknown fields are an error, so a typo never goes unnoticed."""
+
     class Meta:
         unknown = RAISE
+
+
+class OpenSchema(Schema):
+    """Responses whose games add fields of their own (documented as open objects)."""
+
+    class Meta:
+        unknown = INCLUDE
+
+
+class StrictBoolean(fields.Boolean):
+    """Only JSON true and false: 0, 1 and "yes" are refused."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise ValidationError("Not a boolean: use true or false.")
+        return value
+
+
+def _integer(**kwargs) -> fields.Integer:
+    return fields.Integer(strict=True, **kwargs)
 
 
 def _position_field() -> fields.String:
@@ -51,11 +73,36 @@ def _options_field() -> fields.Dict:
 
 
 class DiceSchema(StrictSchema):
-    attacker = fields.Raw(required=True, metadata={
-        "description": "The attacker's roll: one d6 (King's Mate) or a list of d6 values then "
-                       "the d4 if entitled (Maestria).", **DICE_VALUE})
-    defender = fields.Raw(required=True, metadata={
-        "description": "The defender's roll, shaped as the attacker's.", **DICE_VALUE})
+    attacker = fields.Raw(required=True)
+    defender = fields.Raw(required=True)
+
+
+_DICE_SCHEMA = DiceSchema()
+
+#: How dice appear in the spec: an object of two rolls, or null where the service should roll.
+DICE_DOC = {
+    "type": "object",
+    "nullable": True,
+    "properties": {
+        "attacker": {"description": "The attacker's roll: one d6 (King's Mate) or a list of d6 "
+                                    "values then the d4 if entitled (Maestria).", **DICE_VALUE},
+        "defender": {"description": "The defender's roll, shaped as the attacker's.",
+                     **DICE_VALUE},
+    },
+    "required": ["attacker", "defender"],
+    "additionalProperties": False,
+}
+
+
+class DiceField(fields.Raw):
+    """``{"attacker": ..., "defender": ...}`` or null; each game checks the rolls themselves."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise ValidationError("Dice must be an object {attacker, defender} or null.")
+        return _DICE_SCHEMA.load(value)
 
 
 class GameRequestSchema(StrictSchema):
@@ -71,10 +118,11 @@ class ApplyRequestSchema(GameRequestSchema):
     move = fields.String(required=True, validate=validate.Length(min=1, max=MAX_MOVE_LENGTH),
                          metadata={"description": "The move in the game's notation, as listed "
                                                   "by legal-moves."})
-    dice = fields.Nested(DiceSchema, allow_none=True, metadata={
+    dice = DiceField(allow_none=True, metadata={
+        **DICE_DOC,
         "description": "Dice for a chance move (a referee's physical dice); rolled by the "
-                       "service when omitted. Refused for a move that takes no dice."})
-    seed = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
+                       "service when omitted or null. Refused for a move that takes no dice."})
+    seed = _integer(allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
                           metadata={"description": "Seed for the service's dice, for "
                                                    "reproducible rolls."})
 
@@ -85,18 +133,18 @@ class ReplayRequestSchema(GameRequestSchema):
         required=True, validate=validate.Length(max=MAX_REPLAY_MOVES),
         metadata={"description": "Moves to play in order from the position."})
     dice = fields.List(
-        fields.Nested(DiceSchema, allow_none=True), validate=validate.Length(max=MAX_REPLAY_MOVES),
+        DiceField(allow_none=True, metadata=DICE_DOC), validate=validate.Length(max=MAX_REPLAY_MOVES),
         metadata={"description": "Dice per move, aligned with moves (null where the service "
                                  "should roll or the move takes none)."})
-    seed = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
+    seed = _integer(allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
                           metadata={"description": "Seed for every roll of the replay."})
 
 
 class PerftRequestSchema(GameRequestSchema):
-    depth = fields.Integer(required=True, validate=validate.Range(min=0, max=MAX_PERFT_DEPTH),
+    depth = _integer(required=True, validate=validate.Range(min=0, max=MAX_PERFT_DEPTH),
                            metadata={"description": "Plies to search; each game has its own "
                                                     "lower cap (max_perft_depth)."})
-    divide = fields.Boolean(load_default=False,
+    divide = StrictBoolean(load_default=False,
                             metadata={"description": "Also count leaves per first move."})
 
 
@@ -129,7 +177,7 @@ class GameDetailSchema(GameSummarySchema):
     pieces = fields.List(fields.Dict(), required=True)
     setups = fields.Dict(required=True, metadata={"description": "Named initial positions."})
     notation = fields.Dict(required=True, metadata={"description": "Position and move notation."})
-    max_perft_depth = fields.Integer(required=True)
+    max_perft_depth = _integer(required=True)
     details = fields.Dict(metadata={"description": "Anything else the game documents."})
 
 
@@ -138,7 +186,7 @@ class SetupResponseSchema(Schema):
     options = fields.Dict(required=True, metadata={"description": "Every option, resolved."})
 
 
-class MoveEntrySchema(Schema):
+class MoveEntrySchema(OpenSchema):
     move = fields.String(required=True, metadata={"description": "Canonical notation; apply "
                                                                  "accepts exactly this string."})
     kind = fields.String(metadata={"description": "move, capture, devour, promotion, place, step, "
@@ -163,7 +211,7 @@ class LegalMovesResponseSchema(Schema):
     moves = fields.List(fields.Nested(MoveEntrySchema), required=True)
 
 
-class StatusSchema(Schema):
+class StatusSchema(OpenSchema):
     state = fields.String(required=True, metadata={"enum": ["ongoing", "win", "draw"]})
     winner = fields.String(required=True, allow_none=True, metadata={"nullable": True})
     reason = fields.String(required=True, allow_none=True, metadata={
@@ -176,7 +224,7 @@ class StatusSchema(Schema):
                                                        "move is in check."})
 
 
-class EventSchema(Schema):
+class EventSchema(OpenSchema):
     type = fields.String(required=True)
 
 
@@ -199,7 +247,7 @@ class ReplayResponseSchema(Schema):
 
 
 class PerftResponseSchema(Schema):
-    depth = fields.Integer(required=True)
+    depth = _integer(required=True)
     nodes = fields.Integer(required=True)
     divide = fields.Dict(keys=fields.String(), values=fields.Integer())
 
@@ -208,7 +256,7 @@ class HealthSchema(Schema):
     status = fields.String(required=True)
 
 
-class ProblemSchema(Schema):
+class ProblemSchema(OpenSchema):
     type = fields.String(required=True)
     title = fields.String(required=True)
     status = fields.Integer(required=True)

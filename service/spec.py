@@ -154,8 +154,16 @@ def build_spec() -> dict[str, Any]:
     return spec.to_dict()
 
 
+class _NoAliasDumper(yaml.SafeDumper):
+    """Writes repeated sub-schemas out in full: YAML anchors confuse some OpenAPI tools."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def spec_yaml() -> str:
-    return yaml.safe_dump(build_spec(), sort_keys=False, allow_unicode=True, width=100)
+    return yaml.dump(build_spec(), Dumper=_NoAliasDumper, sort_keys=False, allow_unicode=True,
+                     width=100)
 
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"

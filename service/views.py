@@ -129,9 +129,8 @@ def replay(game: str):
     texts = body["moves"]
     dice = body.get("dice") or []
     if len(dice) > len(texts):
-        raise Problem(400, "malformed_request",
-                      f"dice has {len(dice)} entries for {len(texts)} moves; give at most one "
-                      "per move.", errors={"dice": ["Longer than moves."]})
+        raise InvalidDice(f"dice has {len(dice)} entries for {len(texts)} moves; give at most "
+                          "one per move.")
     seed = body.get("seed")
     rng = random.Random(seed) if seed is not None else None
     played, used = [], []
