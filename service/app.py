@@ -12,7 +12,7 @@ from rules import registry
 from . import problems
 from .schemas import MAX_BODY_BYTES
 from .spec import spec_yaml
-from .views import OPERATIONS
+from .operations import all_operations
 
 DOCS_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Board game referee: API</title>
@@ -42,7 +42,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     problems.install(app)
-    for op in OPERATIONS:
+    for op in all_operations():
         app.add_url_rule(
             op.path.replace("{game}", "<game>"), endpoint=op.operation_id, view_func=op.view,
             methods=[op.method.upper()], provide_automatic_options=False,

@@ -20,7 +20,7 @@ from rules import registry
 
 from . import schemas as s
 from .problems import PROBLEM_MEDIA_TYPE
-from .views import OPERATIONS
+from .operations import all_operations
 
 VERSION = "0.1.0"
 
@@ -111,7 +111,7 @@ def build_spec() -> dict[str, Any]:
         "schema": {"type": "string", "enum": registry.game_ids()},
     }
     paths: dict[str, dict[str, Any]] = {}
-    for op in OPERATIONS:
+    for op in all_operations():
         operation: dict[str, Any] = {
             "operationId": op.operation_id,
             "summary": op.summary,
@@ -119,7 +119,8 @@ def build_spec() -> dict[str, Any]:
             "tags": [op.tag],
             "responses": {"200": {
                 "description": "Success.",
-                "content": {"application/json": {"schema": op.response}},
+                "content": ({"application/json": {"schema": op.response}} if op.response
+                            else {media: {"schema": schema} for media, schema in op.media.items()}),
             }},
         }
         if op.operation_id == "apply":

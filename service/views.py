@@ -194,7 +194,8 @@ class Operation:
     request: type[Schema] | None = None
     errors: tuple[int, ...] = ()
     tag: str = "games"
-    extra: dict[str, Any] = field(default_factory=dict)
+    #: for answers that are not JSON: media type -> OpenAPI schema (used when response is None)
+    media: dict[str, Any] = field(default_factory=dict)
 
 
 GAME_ERRORS = (400, 404, 413, 415, 422)
