@@ -56,18 +56,22 @@ def _integer(**kwargs) -> fields.Integer:
 
 def _position_field() -> fields.String:
     return fields.String(
+        allow_none=True,
         validate=validate.Length(max=MAX_POSITION_LENGTH),
         metadata={"description": "The position in the game's compact notation (see "
-                                 "GET /v1/games/{game}); the initial position when omitted."},
+                                 "GET /v1/games/{game}); the initial position when omitted "
+                                 "or null.", "nullable": True},
     )
 
 
 def _options_field() -> fields.Dict:
     return fields.Dict(
+        allow_none=True,
         keys=fields.String(validate=validate.Length(max=64)),
         validate=validate.Length(max=16),
         metadata={"description": "The game's options (see GET /v1/games); defaults fill in "
-                                 "what is omitted, unknown names are refused.",
+                                 "what is omitted (null: all defaults), unknown names are "
+                                 "refused.", "nullable": True,
                   "maxProperties": 16},
     )
 

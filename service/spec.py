@@ -68,6 +68,33 @@ def _examples() -> dict[str, Any]:
     }
 
 
+GAME = {"game": "$request.path.game"}
+
+#: OpenAPI links: how a client (and schemathesis' stateful phase) chains calls into a real game:
+#: setup -> legal-moves -> apply (the first listed move) -> legal-moves -> apply ...
+LINKS = {
+    "setup": {
+        "LegalMoves": {"operationId": "legalMoves", "parameters": GAME, "requestBody": {
+            "position": "$response.body#/position", "options": "$response.body#/options"}},
+        "Status": {"operationId": "status", "parameters": GAME, "requestBody": {
+            "position": "$response.body#/position", "options": "$response.body#/options"}},
+    },
+    "legalMoves": {
+        "ApplyFirstMove": {"operationId": "apply", "parameters": GAME, "requestBody": {
+            "position": "$request.body#/position", "options": "$request.body#/options",
+            "move": "$response.body#/moves/0/move"}},
+        "ApplyLastMove": {"operationId": "apply", "parameters": GAME, "requestBody": {
+            "position": "$request.body#/position", "options": "$request.body#/options",
+            "move": "$response.body#/moves/-1/move"}},
+    },
+    "apply": {
+        "LegalMoves": {"operationId": "legalMoves", "parameters": GAME, "requestBody": {
+            "position": "$response.body#/position", "options": "$request.body#/options"}},
+        "Status": {"operationId": "status", "parameters": GAME, "requestBody": {
+            "position": "$response.body#/position", "options": "$request.body#/options"}},
+    },
+}
+
 REQUEST_EXAMPLES = {
     "setup": "setup", "legalMoves": "position", "status": "position", "apply": "apply",
     "replay": "replay", "perft": "perft",
@@ -126,6 +153,8 @@ def build_spec() -> dict[str, Any]:
         if op.operation_id == "apply":
             operation["responses"]["200"]["content"]["application/json"]["example"] = (
                 examples["apply_response"])
+        if op.operation_id in LINKS:
+            operation["responses"]["200"]["links"] = LINKS[op.operation_id]
         if "{game}" in op.path:
             operation["parameters"] = [game_param]
         if op.request is not None:
