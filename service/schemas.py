@@ -67,7 +67,7 @@ def _position_field() -> fields.String:
 def _options_field() -> fields.Dict:
     return fields.Dict(
         allow_none=True,
-        keys=fields.String(validate=validate.Length(max=64)),
+        keys=fields.String(),
         validate=validate.Length(max=16),
         metadata={"description": "The game's options (see GET /v1/games); defaults fill in "
                                  "what is omitted (null: all defaults), unknown names are "

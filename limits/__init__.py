@@ -1,0 +1,1 @@
+"""Worst-case measurements behind docs/limits.md (run ``python -m limits``)."""
