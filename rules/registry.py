@@ -18,6 +18,7 @@ from .core.game import Game
 #: Modules that define games, imported in this order (the order of ``GET /v1/games``).
 GAME_MODULES = (
     "rules.mastery",
+    "rules.kings_mate",
 )
 
 _GAMES: dict[str, type[Game]] = {}

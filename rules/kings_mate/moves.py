@@ -1,0 +1,464 @@
+"""King's Mate move generation, check detection and the reasons a move is illegal.
+
+A move is a tuple ``(src, dst, promotion)``: the piece on ``src`` goes to ``dst``;
+``promotion`` is the kind a Fool becomes on the enemy home rank, else 0. Defense of the
+Crown is the King's 3-square move; under active play a capture is an attempt, whose
+failure :mod:`rules.kings_mate.game` resolves.
+
+Legality is decided in three layers, each named after its rule:
+
+1. movement: the piece's own moves, raised-square permission (judged on the position
+   before the move), no landing on one's own pieces or on any King (a defended King cannot
+   be captured, and a defenseless one is never left capturable);
+2. counter or succumb: with no Swordmaster left, no move may leave the King capturable;
+3. the Swordmaster formation ruling: if some remaining move leaves a valid formation, only
+   those are legal.
+"""
+
+from __future__ import annotations
+
+from ..core.errors import IllegalMove
+from ..core.geometry import DIAGONAL, ORTHOGONAL
+from .position import (
+    BLACK, CENTRAL_RAISED, EMPTY, FOOL, GRID, IS_CENTRAL_RAISED, IS_RAISED, KEEPER, KIND_LETTERS,
+    KIND_NAMES, KING, KING_SQUARES, NAMES, PRIEST, PRIESTESS, PROMOTION_RANK, SIDE_NAMES,
+    SWORDMASTER, UNMOVED_BIT, Position, lost_promotion_kinds, piece_name,
+)
+
+Move = tuple[int, int, int]
+
+SQUARES = range(GRID.size)
+RANK_OF = tuple(sq // GRID.files for sq in SQUARES)
+
+
+def _rays(directions: tuple[int, ...], stop_before_raised: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per square, the non-empty rays in ``directions``; cut before the first raised square
+    when ``stop_before_raised`` (for pieces without permission, which may neither pass over
+    nor stop on one), so the hot loop never tests for raised squares."""
+    out = []
+    for sq in SQUARES:
+        rays = []
+        for d in directions:
+            ray = GRID.rays[sq][d]
+            if stop_before_raised:
+                cut = [i for i, s in enumerate(ray) if IS_RAISED[s]]
+                ray = ray[: cut[0]] if cut else ray
+            if ray:
+                rays.append(ray)
+        out.append(tuple(rays))
+    return tuple(out)
+
+
+ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
+#: Slider rays by kind, with raised-square permission (index True) and without (False).
+SLIDER_RAYS = {
+    SWORDMASTER: {True: _rays(ALL_DIRECTIONS, False), False: _rays(ALL_DIRECTIONS, True)},
+    PRIEST: {True: _rays(DIAGONAL, False), False: _rays(DIAGONAL, True)},
+    PRIESTESS: {True: _rays(DIAGONAL, False), False: _rays(DIAGONAL, True)},
+    KEEPER: {True: _rays(ORTHOGONAL, False), False: _rays(ORTHOGONAL, True)},
+}
+KING_STEPS = GRID.neighbours
+#: A Fool's non-capturing steps (straight forward or backward: north and south for both
+#: sides) and its capturing steps (the 4 diagonal neighbours).
+FOOL_STRAIGHT = tuple(tuple(r[0] for r in (GRID.rays[sq][0], GRID.rays[sq][4]) if r) for sq in SQUARES)
+FOOL_DIAGONAL = tuple(tuple(GRID.rays[sq][d][0] for d in DIAGONAL if GRID.rays[sq][d]) for sq in SQUARES)
+#: ADJACENT[a] >> b & 1 tells whether a and b touch (8-neighbourhood).
+ADJACENT = tuple(sum(1 << n for n in GRID.neighbours[sq]) for sq in SQUARES)
+
+MOVES_LIKE = {
+    KING: "1 square in any direction",
+    SWORDMASTER: "any number of squares in one straight line, orthogonal or diagonal",
+    PRIEST: "any number of squares diagonally",
+    PRIESTESS: "any number of squares diagonally",
+    KEEPER: "any number of squares orthogonally",
+}
+
+
+def formation_ok(king: int, swordmasters: list[int] | tuple[int, ...]) -> bool:
+    """The Swordmaster formation: none; one touching the King; or two, one touching the King
+    and the other touching the King or the first (at least two of the three pairs touch)."""
+    if not swordmasters:
+        return True
+    if len(swordmasters) == 1:
+        return bool(ADJACENT[king] >> swordmasters[0] & 1)
+    a, b = swordmasters
+    return (ADJACENT[king] >> a & 1) + (ADJACENT[king] >> b & 1) + (ADJACENT[a] >> b & 1) >= 2
+
+
+def permissions(board: tuple[int, ...], side: int, king: int, gambit: bool) -> tuple[bool, bool]:
+    """``(pieces, fools)``: whether ``side``'s pieces other than King and Swordmasters, and
+    its Fools, may pass over and stop on raised squares. A King on the central X opens them
+    to all; under Fool's Gambit a Fool on its own King Square opens them to the other Fools."""
+    general = IS_CENTRAL_RAISED[king]
+    fools = general or (gambit and board[KING_SQUARES[side]] == side * 8 + FOOL)
+    return general, fools
+
+
+def attacked(board: tuple[int, ...], target: int, attacker: int, general: bool, fools: bool) -> int:
+    """The square of an ``attacker`` piece that could move onto ``target`` by its movement and
+    raised-square rules (``general``/``fools`` are the attacker's permissions), or -1.
+
+    Looks outward from ``target`` along the 8 lines, so it costs a few ray steps whatever the
+    number of pieces.
+    """
+    target_raised = IS_RAISED[target]
+    for d, ray in enumerate(GRID.rays[target]):
+        diagonal = d & 1
+        path_raised = target_raised
+        first = True
+        for sq in ray:
+            code = board[sq]
+            if not code:
+                if IS_RAISED[sq]:
+                    path_raised = True
+                first = False
+                continue
+            if code >> 3 == attacker:
+                kind = code & 7
+                if kind == SWORDMASTER or kind == KING and first:
+                    return sq
+                if kind == FOOL:
+                    if first and diagonal and (fools or not target_raised):
+                        return sq
+                elif (kind == KEEPER) != bool(diagonal) and kind != KING:
+                    if general or not path_raised:
+                        return sq
+            break
+    return -1
+
+
+def _king_square(board: tuple[int, ...], side: int) -> int:
+    return board.index(side * 8 + KING)
+
+
+def in_check(pos: Position, gambit: bool) -> bool:
+    """Whether the side to move has a defenseless King (no Swordmaster) that the enemy could
+    capture ("counter or succumb")."""
+    board, side = pos.board, pos.side
+    if side * 8 + SWORDMASTER in board:
+        return False
+    enemy = 1 - side
+    enemy_king = _king_square(board, enemy)
+    general, fools = permissions(board, enemy, enemy_king, gambit)
+    return attacked(board, _king_square(board, side), enemy, general, fools) >= 0
+
+
+def enemy_king_capturable(pos: Position, gambit: bool) -> bool:
+    """Whether the side to move could capture the other side's King: an impossible position."""
+    board, side = pos.board, pos.side
+    enemy = 1 - side
+    if enemy * 8 + SWORDMASTER in board:
+        return False
+    king = _king_square(board, side)
+    general, fools = permissions(board, side, king, gambit)
+    return attacked(board, _king_square(board, enemy), side, general, fools) >= 0
+
+
+def pseudo_moves(pos: Position, gambit: bool, crown: bool) -> list[Move]:
+    """Every move allowed by movement and raised-square rules alone (layer 1), in square order."""
+    board, side = pos.board, pos.side
+    failed = pos.failed
+    own = side * 8
+    king = _king_square(board, side)
+    general, fools = permissions(board, side, king, gambit)
+    promotion_rank = PROMOTION_RANK[side]
+    gambit_square = KING_SQUARES[1 - side] if gambit else -1
+    lost = None
+    moves: list[Move] = []
+    append = moves.append
+    for src in SQUARES:
+        code = board[src]
+        if not code or code >> 3 != side or (failed and src in failed):
+            continue
+        kind = code & 7
+        if kind == FOOL:
+            targets = [to for to in FOOL_STRAIGHT[src] if not board[to]]
+            for to in FOOL_DIAGONAL[src]:
+                t = board[to]
+                if t and t >> 3 != side and t & 7 != KING:
+                    targets.append(to)
+            for to in targets:
+                if IS_RAISED[to] and not fools:
+                    continue
+                if RANK_OF[to] == promotion_rank and to != gambit_square:
+                    if lost is None:
+                        lost = lost_promotion_kinds(board, side)
+                    if lost:
+                        for kind_to in lost:
+                            append((src, to, kind_to))
+                        continue
+                append((src, to, 0))
+        elif kind == KING:
+            for to in KING_STEPS[src]:
+                t = board[to]
+                if not t or (t >> 3 != side and t & 7 != KING):
+                    append((src, to, 0))
+            if crown and pos.unmoved & UNMOVED_BIT[side]:
+                for ray in GRID.rays[src]:
+                    if (len(ray) >= 3 and board[ray[0]] == own + SWORDMASTER
+                            and board[ray[1]] == own + SWORDMASTER and not board[ray[2]]):
+                        append((src, ray[2], 0))
+        else:
+            for ray in SLIDER_RAYS[kind][general or kind == SWORDMASTER][src]:
+                for to in ray:
+                    t = board[to]
+                    if not t:
+                        append((src, to, 0))
+                        continue
+                    if t >> 3 != side and t & 7 != KING:
+                        append((src, to, 0))
+                    break
+    return moves
+
+
+def generate(pos: Position, gambit: bool, crown: bool) -> list[Move]:
+    """Every legal move of the side to move (the caller handles finished games)."""
+    board, side = pos.board, pos.side
+    moves = pseudo_moves(pos, gambit, crown)
+    own_sword = side * 8 + SWORDMASTER
+    swordmasters = [sq for sq in SQUARES if board[sq] == own_sword]
+    king = _king_square(board, side)
+    if not swordmasters:
+        return [m for m in moves if not _leaves_king_capturable(board, side, king, m, gambit)]
+    return _formation_filter(moves, king, swordmasters)
+
+
+def _formation_filter(moves: list[Move], king: int, swordmasters: list[int]) -> list[Move]:
+    """The Swordmaster formation ruling: keep the moves after which the formation is valid,
+    unless there are none. Only King and Swordmaster moves change it."""
+    base_ok = formation_ok(king, swordmasters)
+    kept = []
+    for m in moves:
+        src = m[0]
+        if src == king:
+            ok = formation_ok(m[1], swordmasters)
+        elif src in swordmasters:
+            ok = formation_ok(king, [m[1] if s == src else s for s in swordmasters])
+        else:
+            ok = base_ok
+        if ok:
+            kept.append(m)
+    return kept if kept else moves
+
+
+def _after(board: tuple[int, ...], move: Move, side: int) -> list[int]:
+    src, dst, promotion = move
+    after = list(board)
+    after[dst] = side * 8 + promotion if promotion else board[src]
+    after[src] = EMPTY
+    return after
+
+
+def _leaves_king_capturable(board, side: int, king: int, move: Move, gambit: bool) -> bool:
+    after = _after(board, move, side)
+    enemy = 1 - side
+    enemy_king = _king_square(board, enemy)
+    general, fools = permissions(after, enemy, enemy_king, gambit)
+    return attacked(after, move[1] if move[0] == king else king, enemy, general, fools) >= 0
+
+
+def format_move(move: Move) -> str:
+    """``d2d3``, or ``a8a9=W`` with a promotion (letter uppercase for both sides)."""
+    src, dst, promotion = move
+    return NAMES[src] + NAMES[dst] + (f"={KIND_LETTERS[promotion]}" if promotion else "")
+
+
+# ---- why a move is illegal -------------------------------------------------------------------
+
+
+def _permission_phrase(kind: int) -> str:
+    if kind == FOOL:
+        return ("only a King or a Swordmaster may pass over or stop on a raised square, unless "
+                "your King stands on the central X (or, under Fool's Gambit, one of your Fools "
+                "stands on your King Square)")
+    return ("only a King or a Swordmaster may pass over or stop on a raised square, unless your "
+            "King stands on the central X")
+
+
+def explain(pos: Position, move: Move, gambit: bool, crown: bool) -> IllegalMove:
+    """The rule that forbids ``move``, which is known not to be legal in ``pos``."""
+    src, dst, promotion = move
+    board, side = pos.board, pos.side
+    code = board[src]
+    s, d = NAMES[src], NAMES[dst]
+    if code == EMPTY:
+        return IllegalMove("empty_square", f"There is no piece on {s} to move.")
+    if code >> 3 != side:
+        return IllegalMove(
+            "not_your_piece",
+            f"{s} holds a {piece_name(code)}; it is {SIDE_NAMES[side]}'s turn.",
+        )
+    if src in pos.failed:
+        return IllegalMove(
+            "failed_attempt",
+            f"The {KIND_NAMES[code & 7]} on {s} already failed a capture attempt this ply; "
+            "move another piece.",
+        )
+    kind = code & 7
+    target = board[dst]
+    if src == dst:
+        return IllegalMove("piece_movement", f"A move must go somewhere; {s}{d} stays on {s}.")
+    if target and target >> 3 == side:
+        return IllegalMove("own_piece", f"{d} holds your own {KIND_NAMES[target & 7]}.")
+    king = _king_square(board, side)
+    general, fools = permissions(board, side, king, gambit)
+    line = GRID.direction(src, dst)
+    path: tuple[int, ...] = ()
+    if kind == FOOL:
+        straight = dst in FOOL_STRAIGHT[src]
+        diagonal = dst in FOOL_DIAGONAL[src]
+        if not (straight or diagonal):
+            return IllegalMove(
+                "piece_movement",
+                f"Fools move 1 square straight forward or backward, and capture 1 square "
+                f"diagonally; {s} to {d} is neither.",
+            )
+        if straight and target:
+            return IllegalMove(
+                "piece_movement",
+                f"Fools capture only diagonally; {d} is straight ahead or behind {s}.",
+            )
+        if diagonal and not target:
+            return IllegalMove(
+                "piece_movement",
+                f"Fools move diagonally only to capture; {d} is empty.",
+            )
+        allowed = fools
+    elif kind == KING:
+        if line is not None and line[1] == 3:
+            crown_reason = _explain_crown(pos, src, dst, line[0], crown)
+            if crown_reason:
+                return crown_reason
+        elif line is None or line[1] != 1:
+            return IllegalMove(
+                "piece_movement", f"Kings move {MOVES_LIKE[KING]}; {s} to {d} is not a step.")
+        allowed = True
+    else:
+        fits = line is not None and (
+            kind == SWORDMASTER or (kind == KEEPER) == (line[0] % 2 == 0))
+        if not fits:
+            how = "not in a straight line" if line is None else (
+                "diagonal" if line[0] % 2 else "orthogonal")
+            return IllegalMove(
+                "piece_movement", f"{KIND_NAMES[kind]}s move {MOVES_LIKE[kind]}; {s} to {d} is "
+                f"{how}.")
+        path = GRID.rays[src][line[0]][: line[1] - 1]
+        for step in path:
+            if board[step]:
+                return IllegalMove(
+                    "path_blocked",
+                    f"The way from {s} to {d} is blocked by the {piece_name(board[step])} on "
+                    f"{NAMES[step]}; pieces never jump.",
+                )
+        allowed = general or kind == SWORDMASTER
+    if not allowed:
+        for sq in path + (dst,):
+            if IS_RAISED[sq]:
+                verb = "stop on" if sq == dst else "pass over"
+                return IllegalMove(
+                    "raised_square",
+                    f"Your {KIND_NAMES[kind]} may not {verb} the raised square {NAMES[sq]}: "
+                    f"{_permission_phrase(kind)}.",
+                )
+    if target and target & 7 == KING:
+        return IllegalMove(
+            "defended_king",
+            f"The {piece_name(target)} on {d} is defended by his Swordmasters and cannot be "
+            "captured; take both Swordmasters first.",
+        )
+    reason = _explain_promotion(pos, move, kind, gambit)
+    if reason:
+        return reason
+    # The move obeys the movement rules, so layers 2 and 3 forbid it.
+    own_sword = side * 8 + SWORDMASTER
+    swordmasters = [sq for sq in SQUARES if board[sq] == own_sword]
+    if not swordmasters:
+        after = _after(board, move, side)
+        enemy = 1 - side
+        e_general, e_fools = permissions(after, enemy, _king_square(board, enemy), gambit)
+        where = dst if src == king else king
+        by = attacked(after, where, enemy, e_general, e_fools)
+        if by >= 0:
+            return IllegalMove(
+                "king_in_check",
+                f"After {format_move(move)} your defenseless King on {NAMES[where]} could be "
+                f"captured by the {piece_name(board[by] if by != dst else after[by])} on "
+                f"{NAMES[by]}; counter or succumb.",
+            )
+    else:
+        return IllegalMove(
+            "swordmaster_formation",
+            f"After {format_move(move)} your Swordmasters would be out of formation (one must "
+            "touch the King, the other the King or the first), and another move keeps them in "
+            "formation.",
+        )
+    return IllegalMove("illegal_move", f"{format_move(move)} is not a legal move here.")
+
+
+def _explain_crown(pos: Position, src: int, dst: int, direction: int, crown: bool) -> IllegalMove | None:
+    board, side = pos.board, pos.side
+    s, d = NAMES[src], NAMES[dst]
+    if not crown:
+        return IllegalMove(
+            "piece_movement",
+            f"Kings move {MOVES_LIKE[KING]}; the 3-square jump {s} to {d} is Defense of the Crown, "
+            "an optional rule not in play (option defense_of_the_crown).",
+        )
+    if not pos.unmoved & UNMOVED_BIT[side]:
+        return IllegalMove(
+            "defense_of_the_crown",
+            f"Defense of the Crown needs a King that has never moved; the {SIDE_NAMES[side]} "
+            "King has moved.",
+        )
+    ray = GRID.rays[src][direction]
+    own_sword = side * 8 + SWORDMASTER
+    if board[ray[0]] != own_sword or board[ray[1]] != own_sword:
+        return IllegalMove(
+            "defense_of_the_crown",
+            f"Defense of the Crown needs your two Swordmasters in line on {NAMES[ray[0]]} and "
+            f"{NAMES[ray[1]]}, between {s} and {d}.",
+        )
+    if board[dst]:
+        return IllegalMove(
+            "defense_of_the_crown",
+            f"Defense of the Crown needs the square beyond the Swordmasters empty; {d} holds a "
+            f"{piece_name(board[dst])}.",
+        )
+    return None
+
+
+def _explain_promotion(pos: Position, move: Move, kind: int, gambit: bool) -> IllegalMove | None:
+    src, dst, promotion = move
+    side = pos.side
+    promotes = kind == FOOL and RANK_OF[dst] == PROMOTION_RANK[side]
+    if promotes and gambit and dst == KING_SQUARES[1 - side]:
+        if promotion:
+            return IllegalMove(
+                "promotion_not_allowed",
+                f"A Fool reaching the enemy King Square {NAMES[dst]} wins by Fool's Gambit "
+                f"before any promotion; write {NAMES[src]}{NAMES[dst]}.",
+            )
+        return None
+    lost = lost_promotion_kinds(pos.board, side) if promotes else ()
+    if promotion and not promotes:
+        return IllegalMove(
+            "promotion_not_allowed",
+            "Only a Fool reaching the enemy home rank promotes; this move cannot carry "
+            f"={KIND_LETTERS[promotion]}.",
+        )
+    if promotes and promotion and promotion not in lost:
+        if not lost:
+            detail = ("You have lost no Keeper, Priest or Priestess, so the Fool stays a Fool; "
+                      f"write {NAMES[src]}{NAMES[dst]}.")
+        else:
+            detail = (f"A Fool becomes only a type you have lost; you have not lost a "
+                      f"{KIND_NAMES[promotion]} (choose "
+                      f"{', '.join('=' + KIND_LETTERS[k] for k in lost)}).")
+        return IllegalMove("promotion_not_allowed", detail)
+    if promotes and lost and not promotion:
+        return IllegalMove(
+            "promotion_required",
+            f"A Fool reaching the enemy home rank must become a type you have lost: add "
+            f"{' or '.join('=' + KIND_LETTERS[k] for k in lost)}.",
+        )
+    return None
