@@ -19,6 +19,7 @@ from .core.game import Game
 GAME_MODULES = (
     "rules.mastery",
     "rules.kings_mate",
+    "rules.maestria",
 )
 
 _GAMES: dict[str, type[Game]] = {}

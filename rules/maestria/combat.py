@@ -1,0 +1,200 @@
+"""Maestria combat: who rolls which dice, checking and rolling them, and the exact odds.
+
+A side always rolls one d6, one more d6 if it has more pawns in the fight, and the
+special d4 if its terrain beats the other's (Mountain beats Plain, Plain beats Forest,
+Forest beats Mountain). Dice are written ``{"attacker": [...], "defender": [...]}``,
+each list the d6 values then the d4 if that side has it. Every probability here is an
+exact :class:`fractions.Fraction`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Mapping, NamedTuple
+
+from ..core.errors import InvalidDice
+from .position import FOREST, MOUNTAIN, PLAIN, TERRAIN_NAMES
+
+#: What each terrain beats in the fight for the d4.
+BEATS = {MOUNTAIN: PLAIN, PLAIN: FOREST, FOREST: MOUNTAIN}
+
+ATTACKER, DEFENDER, TIE = "attacker", "defender", None
+
+
+class Entitlement(NamedTuple):
+    """The dice of each side in one fight."""
+
+    attacker_d6: int
+    attacker_d4: bool
+    defender_d6: int
+    defender_d4: bool
+
+    def sides(self) -> tuple[tuple[str, int, bool], tuple[str, int, bool]]:
+        return ((ATTACKER, self.attacker_d6, self.attacker_d4),
+                (DEFENDER, self.defender_d6, self.defender_d4))
+
+
+def entitlement(attackers: int, defenders: int, attacker_terrain: int,
+                defender_terrain: int) -> Entitlement:
+    """The dice each side rolls: the numerical superiority d6 and the terrain advantage d4."""
+    return Entitlement(
+        1 + (attackers > defenders), BEATS[attacker_terrain] == defender_terrain,
+        1 + (defenders > attackers), BEATS[defender_terrain] == attacker_terrain,
+    )
+
+
+def describe_dice(d6: int, d4: bool) -> list[str]:
+    """``["d6", "d6", "d4"]`` for two d6 and the d4."""
+    return ["d6"] * d6 + (["d4"] if d4 else [])
+
+
+def check_dice(ent: Entitlement, dice: Any) -> dict[str, list[int]]:
+    """Validate client dice against what each side is entitled to; return them normalised.
+
+    Raises InvalidDice with a sentence saying which side's roll is wrong and why.
+    """
+    if not isinstance(dice, Mapping) or set(dice) != {ATTACKER, DEFENDER}:
+        raise InvalidDice(
+            'Dice for a fight are {"attacker": [...], "defender": [...]}: each side\'s d6 values, '
+            "then its d4 if it has the terrain advantage.")
+    out = {}
+    for side, d6, d4 in ent.sides():
+        roll = dice[side]
+        expected = describe_dice(d6, d4)
+        wanted = " + ".join(expected)
+        if not isinstance(roll, (list, tuple)) or len(roll) != len(expected):
+            raise InvalidDice(
+                f"The {side} rolls {wanted} in this fight, so its dice must be a list of "
+                f"{len(expected)} value{'s' if len(expected) > 1 else ''}; got {roll!r}.")
+        for value, die in zip(roll, expected):
+            top = 6 if die == "d6" else 4
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
+                raise InvalidDice(
+                    f"The {side} rolls {wanted}; each {die} shows 1 to {top}, got {value!r}.")
+        out[side] = list(roll)
+    return out
+
+
+def roll_dice(ent: Entitlement, rng: random.Random) -> dict[str, list[int]]:
+    """Roll each side's dice: d6 values first, then the d4."""
+    out = {}
+    for side, d6, d4 in ent.sides():
+        roll = [rng.randint(1, 6) for _ in range(d6)]
+        if d4:
+            roll.append(rng.randint(1, 4))
+        out[side] = roll
+    return out
+
+
+def first_outcome(ent: Entitlement) -> dict[str, list[int]]:
+    """The first of :func:`outcomes` (every die showing 1), without enumerating them."""
+    return {side: [1] * (d6 + d4) for side, d6, d4 in ent.sides()}
+
+
+@lru_cache(maxsize=64)
+def _faces(d6: int, d4: bool) -> tuple[tuple[int, ...], ...]:
+    return tuple(itertools.product(*([range(1, 7)] * d6 + ([range(1, 5)] if d4 else []))))
+
+
+def outcomes(ent: Entitlement) -> list[tuple[dict[str, list[int]], Fraction]]:
+    """Every dice outcome of the fight, all equally likely, with its exact probability."""
+    attacker = _faces(ent.attacker_d6, ent.attacker_d4)
+    defender = _faces(ent.defender_d6, ent.defender_d4)
+    p = Fraction(1, len(attacker) * len(defender))
+    return [({ATTACKER: list(a), DEFENDER: list(d)}, p) for a in attacker for d in defender]
+
+
+def winner(dice: Mapping[str, list[int]]) -> str | None:
+    """ATTACKER or DEFENDER for the higher total, None on a tie."""
+    a, d = sum(dice[ATTACKER]), sum(dice[DEFENDER])
+    return ATTACKER if a > d else DEFENDER if d > a else TIE
+
+
+@lru_cache(maxsize=64)
+def total_distribution(d6: int, d4: bool) -> dict[int, Fraction]:
+    """The exact distribution of one side's total, by convolution of its dice."""
+    dist = {0: Fraction(1)}
+    for faces in [6] * d6 + ([4] if d4 else []):
+        nxt: dict[int, Fraction] = {}
+        for total, p in dist.items():
+            for face in range(1, faces + 1):
+                nxt[total + face] = nxt.get(total + face, 0) + p / faces
+        dist = nxt
+    return dist
+
+
+@lru_cache(maxsize=256)
+def result_odds(ent: Entitlement) -> tuple[Fraction, Fraction, Fraction]:
+    """Exact (attacker wins, defender wins, tie) for the fight's dice."""
+    att = total_distribution(ent.attacker_d6, ent.attacker_d4)
+    dfn = total_distribution(ent.defender_d6, ent.defender_d4)
+    win = lose = tie = Fraction(0)
+    for a, pa in att.items():
+        for d, pd in dfn.items():
+            if a > d:
+                win += pa * pd
+            elif d > a:
+                lose += pa * pd
+            else:
+                tie += pa * pd
+    return win, lose, tie
+
+
+class FightOdds(NamedTuple):
+    """Exact odds of a pending fight.
+
+    ``attacker_losses`` and ``defender_losses`` map the number of pawns lost to its
+    probability; a loser loses min(its pawns, the winner's pawns), soldiers first.
+    """
+
+    attacker_wins: Fraction
+    defender_wins: Fraction
+    tie: Fraction
+    attacker_losses: tuple[tuple[int, Fraction], ...]
+    defender_losses: tuple[tuple[int, Fraction], ...]
+    attacker_general_falls: Fraction
+    defender_general_falls: Fraction
+
+
+@lru_cache(maxsize=1024)
+def fight_odds(ent: Entitlement, attackers: int, attacker_general: bool, defenders: int,
+               defender_general: bool) -> FightOdds:
+    """The exact odds of a fight of ``attackers`` pawns against ``defenders``."""
+    win, lose, tie = result_odds(ent)
+    lost = min(attackers, defenders)
+
+    def losses(p_lose: Fraction) -> tuple[tuple[int, Fraction], ...]:
+        table = {0: 1 - p_lose}
+        table[lost] = table.get(lost, 0) + p_lose
+        return tuple(sorted((n, p) for n, p in table.items() if p))
+
+    return FightOdds(
+        win, lose, tie, losses(lose), losses(win),
+        lose if attacker_general and lost == attackers else Fraction(0),
+        win if defender_general and lost == defenders else Fraction(0),
+    )
+
+
+def fraction_json(p: Fraction) -> dict[str, Any]:
+    """``{"probability": 0.3858, "exact": "125/324"}``."""
+    return {"probability": float(p), "exact": f"{p.numerator}/{p.denominator}"}
+
+
+def odds_json(odds: FightOdds) -> dict[str, Any]:
+    """The odds as JSON: each probability a float beside its exact fraction string."""
+    return {
+        "attacker_wins": fraction_json(odds.attacker_wins),
+        "defender_wins": fraction_json(odds.defender_wins),
+        "tie": fraction_json(odds.tie),
+        "attacker_losses": [{"pawns": n, **fraction_json(p)} for n, p in odds.attacker_losses],
+        "defender_losses": [{"pawns": n, **fraction_json(p)} for n, p in odds.defender_losses],
+        "attacker_general_falls": fraction_json(odds.attacker_general_falls),
+        "defender_general_falls": fraction_json(odds.defender_general_falls),
+    }
+
+
+def terrain_name(terrain: int) -> str:
+    return TERRAIN_NAMES[terrain]
