@@ -65,7 +65,7 @@ class KingsMate(Game):
     id = "kings-mate"
     name = "King's Mate"
     max_perft_depth = 5
-    perft_budget = 40_000
+    perft_budget = 25_000
     option_specs = (
         OptionSpec(
             "stalemate", "choice", "draw",

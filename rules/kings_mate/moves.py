@@ -64,6 +64,11 @@ FOOL_STRAIGHT = tuple(tuple(r[0] for r in (GRID.rays[sq][0], GRID.rays[sq][4]) i
 FOOL_DIAGONAL = tuple(tuple(GRID.rays[sq][d][0] for d in DIAGONAL if GRID.rays[sq][d]) for sq in SQUARES)
 #: ADJACENT[a] >> b & 1 tells whether a and b touch (8-neighbourhood).
 ADJACENT = tuple(sum(1 << n for n in GRID.neighbours[sq]) for sq in SQUARES)
+#: LINE_DIRECTION[k][sq]: the direction from k in which sq lies on one of its 8 lines, or -1.
+LINE_DIRECTION = tuple(
+    tuple(next((d for d in range(8) if sq in GRID.rays[k][d]), -1) for sq in SQUARES)
+    for k in SQUARES
+)
 
 MOVES_LIKE = {
     KING: "1 square in any direction",
@@ -94,36 +99,45 @@ def permissions(board: tuple[int, ...], side: int, king: int, gambit: bool) -> t
     return general, fools
 
 
-def attacked(board: tuple[int, ...], target: int, attacker: int, general: bool, fools: bool) -> int:
+def attacked(board, target: int, attacker: int, general: bool, fools: bool) -> int:
     """The square of an ``attacker`` piece that could move onto ``target`` by its movement and
     raised-square rules (``general``/``fools`` are the attacker's permissions), or -1.
 
     Looks outward from ``target`` along the 8 lines, so it costs a few ray steps whatever the
     number of pieces.
     """
-    target_raised = IS_RAISED[target]
-    for d, ray in enumerate(GRID.rays[target]):
-        diagonal = d & 1
-        path_raised = target_raised
-        first = True
-        for sq in ray:
-            code = board[sq]
-            if not code:
-                if IS_RAISED[sq]:
-                    path_raised = True
-                first = False
-                continue
-            if code >> 3 == attacker:
-                kind = code & 7
-                if kind == SWORDMASTER or kind == KING and first:
-                    return sq
-                if kind == FOOL:
-                    if first and diagonal and (fools or not target_raised):
-                        return sq
-                elif (kind == KEEPER) != bool(diagonal) and kind != KING:
-                    if general or not path_raised:
-                        return sq
-            break
+    for d in range(8):
+        sq = attacker_on_line(board, target, d, attacker, general, fools)
+        if sq >= 0:
+            return sq
+    return -1
+
+
+def attacker_on_line(board, target: int, d: int, attacker: int, general: bool, fools: bool) -> int:
+    """The square of the ``attacker`` piece that could move onto ``target`` from direction
+    ``d``, or -1: the first piece along that line, if its movement covers the distance and
+    its raised-square permission covers the squares passed over and ``target``."""
+    path_raised = IS_RAISED[target]
+    first = True
+    for sq in GRID.rays[target][d]:
+        code = board[sq]
+        if not code:
+            if IS_RAISED[sq]:
+                path_raised = True
+            first = False
+            continue
+        if code >> 3 != attacker:
+            return -1
+        kind = code & 7
+        if kind == SWORDMASTER or kind == KING and first:
+            return sq
+        if kind == FOOL:
+            if first and d & 1 and (fools or not IS_RAISED[target]):
+                return sq
+        elif kind != KING and (kind == KEEPER) != bool(d & 1):
+            if general or not path_raised:
+                return sq
+        return -1
     return -1
 
 
@@ -219,8 +233,48 @@ def generate(pos: Position, gambit: bool, crown: bool) -> list[Move]:
     swordmasters = [sq for sq in SQUARES if board[sq] == own_sword]
     king = _king_square(board, side)
     if not swordmasters:
-        return [m for m in moves if not _leaves_king_capturable(board, side, king, m, gambit)]
+        return _counter_or_succumb(board, side, king, moves, gambit)
     return _formation_filter(moves, king, swordmasters)
+
+
+def _counter_or_succumb(board: tuple[int, ...], side: int, king: int, moves: list[Move],
+                        gambit: bool) -> list[Move]:
+    """Drop the moves after which the defenseless King could be captured.
+
+    Unless the King is in check already, only King moves and moves from a square on one of
+    the King's lines can expose him: a move never widens the enemy's raised-square permission.
+    """
+    enemy = 1 - side
+    general, fools = permissions(board, enemy, _king_square(board, enemy), gambit)
+    checked = attacked(board, king, enemy, general, fools) >= 0
+    line_of = LINE_DIRECTION[king]
+    work = list(board)
+    enemy_fool_square = KING_SQUARES[enemy]
+    legal = []
+    for move in moves:
+        src, dst, promotion = move
+        d = line_of[src]
+        if src != king and d < 0 and not checked:
+            legal.append(move)
+            continue
+        moving, captured = work[src], work[dst]
+        work[dst] = side * 8 + promotion if promotion else moving
+        work[src] = EMPTY
+        # Capturing the Fool that stands on the enemy's own King Square may close the raised
+        # squares to the enemy's other Fools.
+        e_fools = fools if dst != enemy_fool_square else permissions(
+            work, enemy, _king_square(board, enemy), gambit)[1]
+        if src == king:
+            safe = attacked(work, dst, enemy, general, e_fools) < 0
+        elif checked:
+            safe = attacked(work, king, enemy, general, e_fools) < 0
+        else:
+            # Only the line the piece left can have opened.
+            safe = attacker_on_line(work, king, d, enemy, general, e_fools) < 0
+        if safe:
+            legal.append(move)
+        work[src], work[dst] = moving, captured
+    return legal
 
 
 def _formation_filter(moves: list[Move], king: int, swordmasters: list[int]) -> list[Move]:
@@ -247,14 +301,6 @@ def _after(board: tuple[int, ...], move: Move, side: int) -> list[int]:
     after[dst] = side * 8 + promotion if promotion else board[src]
     after[src] = EMPTY
     return after
-
-
-def _leaves_king_capturable(board, side: int, king: int, move: Move, gambit: bool) -> bool:
-    after = _after(board, move, side)
-    enemy = 1 - side
-    enemy_king = _king_square(board, enemy)
-    general, fools = permissions(after, enemy, enemy_king, gambit)
-    return attacked(after, move[1] if move[0] == king else king, enemy, general, fools) >= 0
 
 
 def format_move(move: Move) -> str:
