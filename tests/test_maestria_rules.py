@@ -14,7 +14,7 @@ import pytest
 
 import rules
 from rules.core.errors import GameOver, IllegalMove, InvalidDice, InvalidOptions, InvalidPosition
-from rules.maestria.position import GRID, SETUP_CELLS, cell_colour
+from rules.maestria.position import GRID, MOUNTAIN, PLAIN, SETUP_CELLS, cell_colour
 
 GAME = rules.configure("maestria")
 FILES = "abcdefghijkl"
@@ -89,8 +89,8 @@ def test_default_terrain_gives_each_side_two_cells_of_each_terrain():
 
 def test_terrain_option_is_two_rows_of_twelve_letters_row_two_first():
     game = rules.configure("maestria", {"terrain": "MMMMMMMMMMMM/PPPPPPPPPPPP"})
-    assert "PM"[game.terrain[GRID.index["a1"]] // 2] == "P"
-    assert game.terrain[GRID.index["a2"]] == 2
+    assert game.terrain[GRID.index["a1"]] == PLAIN
+    assert game.terrain[GRID.index["l2"]] == MOUNTAIN
     listed = rules.configure("maestria", {"terrain": ["MMMMMMMMMMMM", "PPPPPPPPPPPP"]})
     assert listed.options["terrain"] == "MMMMMMMMMMMM/PPPPPPPPPPPP"
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from ..core.errors import IllegalMove
 from .position import (
-    ACTION_POINTS, ARMY, GRID, MAX_STACK, NAMES, NEIGHBOURS, PLAY, SETUP, SETUP_CELLS,
+    ACTION_POINTS, ARMY, GRID, MAX_STACK, NAMES, NEIGHBOURS, SETUP, SETUP_CELLS,
     SIDE_NAMES, CAMP_ROW, Position, army_totals, cell_colour, count_of, format_cell,
     has_general, owner_of,
 )

@@ -15,8 +15,8 @@ from . import actions as ac
 from . import combat
 from .actions import Action, format_action, parse_action
 from .position import (
-    ACTION_POINTS, ARMY, BLACK, DEFAULT_TERRAIN, GRID, NAMES, PHASE_NAMES, PLACEMENTS_PER_TURN,
-    PLAY, SETUP, SIDE_NAMES, TERRAIN_LETTERS, WHITE, INITIAL, Pending, Position, army_totals,
+    ACTION_POINTS, ARMY, BLACK, DEFAULT_TERRAIN, INITIAL, NAMES, PHASE_NAMES, PLACEMENTS_PER_TURN,
+    PLAY, SETUP, SIDE_NAMES, WHITE, Pending, Position, army_totals,
     count_of, format_position, has_general, make_cell, owner_of, parse_position, parse_terrain,
     terrain_table,
 )
@@ -72,10 +72,6 @@ def fight_json(pos: Position, terrain: tuple[int, ...]) -> dict[str, Any]:
     }
 
 
-def _terrain_option(value: Any) -> str:
-    return parse_terrain(value)
-
-
 @register
 class Maestria(Game):
     id = "maestria"
@@ -89,7 +85,7 @@ class Maestria(Game):
             "The terrain of the 24 cells: two rows of 12 letters P (plain), F (forest), "
             "M (mountain), row 2 (white's camp) first, files a to l, e.g. "
             f"'{DEFAULT_TERRAIN}' (the default).",
-            validate=_terrain_option,
+            validate=parse_terrain,
         ),
         DRAW_AFTER_QUIET_PLIES,
     )
@@ -348,6 +344,3 @@ def _retreat(pos: Position, move: Action) -> Applied:
          "count": k},
     )
     return _spend(pos._replace(cells=tuple(cells), pending=None, quiet=0), events)
-
-
-__all__ = ["Maestria", "GRID", "TERRAIN_LETTERS"]
