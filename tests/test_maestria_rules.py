@@ -325,6 +325,9 @@ def test_the_side_with_more_pawns_rolls_an_extra_d6():
     assert entitled(text) == {"attacker": ["d6", "d6"], "defender": ["d6"]}
     text = play_pos({"c1": "b3", "c2": "w4"}, budget=3, pending="c1c2:2")
     assert entitled(text) == {"attacker": ["d6"], "defender": ["d6", "d6"]}
+    # Only the pawns that stepped count: 2 of the 5 on c1 attack 3.
+    text = play_pos({"c1": "b5", "c2": "w3"}, budget=3, pending="c1c2:2")
+    assert entitled(text) == {"attacker": ["d6"], "defender": ["d6", "d6"]}
 
 
 @pytest.mark.parametrize("src,dst,advantage", [
