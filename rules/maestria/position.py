@@ -10,6 +10,7 @@ and the General in bit 4, so the empty cell is 0 and ``b3*`` is ``3 | 0 << 3 | 1
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.errors import InvalidOptions, InvalidPosition
@@ -131,6 +132,7 @@ def parse_terrain(value: object) -> str:
     return value
 
 
+@lru_cache(maxsize=64)
 def terrain_table(text: str) -> tuple[int, ...]:
     """The terrain of each square (indexed like ``cells``) from a validated option string."""
     row2, row1 = text.split("/")
