@@ -56,7 +56,7 @@ def status(text, **options):
     return g.status(g.parse_position(text))
 
 
-# ---- setup -------------------------------------------------------------------------------------
+# ---- setup --------------------------------------------------------------------------------------
 
 
 def test_initial_position_and_white_moves_first():
@@ -67,7 +67,7 @@ def test_initial_position_and_white_moves_first():
                             "f1d3", "e1e2", "c1c2"}
 
 
-# ---- movement ------------------------------------------------------------------------------------
+# ---- movement -----------------------------------------------------------------------------------
 
 # Both Kings defenseless and far from everything, so only movement rules act.
 OPEN = "6k/7/7/7/7/7/7/7/K6 w - - 0 1"
@@ -137,7 +137,7 @@ def test_capture_removes_the_enemy_piece_for_good():
     assert play(text, "b2b6") == "6k/7/7/1W5/7/7/7/7/K6 b - - 0 1"
 
 
-# ---- raised squares ------------------------------------------------------------------------------
+# ---- raised squares -----------------------------------------------------------------------------
 
 
 def test_only_king_or_swordmaster_may_pass_over_or_stop_on_raised_squares():
@@ -179,7 +179,7 @@ def test_capturing_onto_a_raised_square_needs_the_same_permission():
     assert "d2d5" in moves(central)
 
 
-# ---- Swordmaster formation ------------------------------------------------------------------------
+# ---- Swordmaster formation ----------------------------------------------------------------------
 
 
 def test_formation_validity():
@@ -274,7 +274,7 @@ def test_a_finished_game_refuses_moves():
         g.play(g.parse_position("6k/6s/ww5/7/7/7/6F/7/K6 w - - 0 40"), "g3g4")
 
 
-# ---- promotion -----------------------------------------------------------------------------------
+# ---- promotion ----------------------------------------------------------------------------------
 
 
 def test_a_fool_promotes_only_to_a_lost_type_chosen_in_the_move():
@@ -301,7 +301,7 @@ def test_moving_back_to_ones_own_home_rank_is_no_promotion():
     assert "a2a1" in moves("6k/7/7/7/7/7/7/F6/6K w - - 0 1")
 
 
-# ---- Fool's Gambit --------------------------------------------------------------------------------
+# ---- Fool's Gambit ------------------------------------------------------------------------------
 
 GAMBIT = "6k/3F3/7/7/7/7/2F4/7/K2F3 w - - 0 1"  # white Fool on d1, his own King Square
 
@@ -360,7 +360,7 @@ def test_unmoved_is_cleared_by_any_king_move():
     assert play("6k/7/7/7/7/7/7/7/3K3 w K - 0 1", "d1d2").split(" ")[2] == "-"
 
 
-# ---- Active Play ---------------------------------------------------------------------------------
+# ---- Active Play --------------------------------------------------------------------------------
 
 ATTEMPT = "6k/7/7/1f5/7/7/7/1W5/K5F w - - 0 1"  # Keeper b2 may attempt b6
 
@@ -372,7 +372,8 @@ def test_active_play_capture_is_an_attempt_with_success_probability_15_in_36():
     assert g.is_chance(p, move)
     outcomes = g.chance_outcomes(p, move)
     assert sum(prob for _, prob in outcomes) == 1 and len(outcomes) == 36
-    assert sum(prob for dice, prob in outcomes if dice["attacker"] > dice["defender"]) == Fraction(15, 36)
+    wins = sum(prob for dice, prob in outcomes if dice["attacker"] > dice["defender"])
+    assert wins == Fraction(15, 36)
     entry = next(e for e in g.legal_move_entries(p) if e["move"] == "b2b6")
     assert entry["probability"] == pytest.approx(15 / 36) and entry["chance"] is True
     assert not g.is_chance(p, g.parse_move(p, "b2b3"))
@@ -453,7 +454,7 @@ def test_options_are_validated():
             rules.configure("kings-mate", bad)
 
 
-# ---- notation ------------------------------------------------------------------------------------
+# ---- notation -----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("text", [
@@ -537,7 +538,7 @@ def test_move_fields():
     assert entry["kind"] == "promotion" and entry["promotion"] == "W"
 
 
-# ---- random playouts ------------------------------------------------------------------------------
+# ---- random playouts ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("options", [

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..core.errors import IllegalMove
 from ..core.geometry import DIAGONAL, ORTHOGONAL
 from .position import (
-    BLACK, CENTRAL_RAISED, EMPTY, FOOL, GRID, IS_CENTRAL_RAISED, IS_RAISED, KEEPER, KIND_LETTERS,
+    EMPTY, FOOL, GRID, IS_CENTRAL_RAISED, IS_RAISED, KEEPER, KIND_LETTERS,
     KIND_NAMES, KING, KING_SQUARES, NAMES, PRIEST, PRIESTESS, PROMOTION_RANK, SIDE_NAMES,
     SWORDMASTER, UNMOVED_BIT, Position, lost_promotion_kinds, piece_name,
 )
@@ -31,7 +31,9 @@ SQUARES = range(GRID.size)
 RANK_OF = tuple(sq // GRID.files for sq in SQUARES)
 
 
-def _rays(directions: tuple[int, ...], stop_before_raised: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _rays(
+    directions: tuple[int, ...], stop_before_raised: bool
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Per square, the non-empty rays in ``directions``; cut before the first raised square
     when ``stop_before_raised`` (for pieces without permission, which may neither pass over
     nor stop on one), so the hot loop never tests for raised squares."""
@@ -60,8 +62,10 @@ SLIDER_RAYS = {
 KING_STEPS = GRID.neighbours
 #: A Fool's non-capturing steps (straight forward or backward: north and south for both
 #: sides) and its capturing steps (the 4 diagonal neighbours).
-FOOL_STRAIGHT = tuple(tuple(r[0] for r in (GRID.rays[sq][0], GRID.rays[sq][4]) if r) for sq in SQUARES)
-FOOL_DIAGONAL = tuple(tuple(GRID.rays[sq][d][0] for d in DIAGONAL if GRID.rays[sq][d]) for sq in SQUARES)
+FOOL_STRAIGHT = tuple(
+    tuple(GRID.rays[sq][d][0] for d in (0, 4) if GRID.rays[sq][d]) for sq in SQUARES)
+FOOL_DIAGONAL = tuple(
+    tuple(GRID.rays[sq][d][0] for d in DIAGONAL if GRID.rays[sq][d]) for sq in SQUARES)
 #: ADJACENT[a] >> b & 1 tells whether a and b touch (8-neighbourhood).
 ADJACENT = tuple(sum(1 << n for n in GRID.neighbours[sq]) for sq in SQUARES)
 #: LINE_DIRECTION[k][sq]: the direction from k in which sq lies on one of its 8 lines, or -1.
@@ -441,7 +445,9 @@ def explain(pos: Position, move: Move, gambit: bool, crown: bool) -> IllegalMove
     return IllegalMove("illegal_move", f"{format_move(move)} is not a legal move here.")
 
 
-def _explain_crown(pos: Position, src: int, dst: int, direction: int, crown: bool) -> IllegalMove | None:
+def _explain_crown(
+    pos: Position, src: int, dst: int, direction: int, crown: bool
+) -> IllegalMove | None:
     board, side = pos.board, pos.side
     s, d = NAMES[src], NAMES[dst]
     if not crown:
