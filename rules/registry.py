@@ -20,6 +20,7 @@ GAME_MODULES = (
     "rules.mastery",
     "rules.kings_mate",
     "rules.maestria",
+    "rules.sceptre",
 )
 
 _GAMES: dict[str, type[Game]] = {}

@@ -1,0 +1,579 @@
+"""Sceptre boards: terrain, the section library, layouts, and the per-piece move tables.
+
+A board is assembled from 8x8 sections placed at offsets (the ``sections`` option). Compiling
+a layout validates it, builds one core :class:`Grid` over its bounding box (holes masked by
+``on_board``), places the armies in their home sections and precomputes, per square and per
+piece, every square the piece may reach on an empty board *with terrain already applied*.
+Move generation then only has to look at the pieces. Compiled layouts are cached by the
+option value, so every game instance with the same board shares one set of tables.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from typing import Any
+
+from ..core.errors import InvalidOptions
+from ..core.geometry import DIAGONAL, DIRECTIONS, FILE_LETTERS, ORTHOGONAL, Grid
+
+SECTION = 8
+MAX_SPAN = 24
+MAX_SECTIONS = 9
+
+# ---- players ------------------------------------------------------------------------------
+
+#: Colours in seat order, which is also the turn order.
+COLOURS = "wrby"
+COLOUR_NAMES = ("white", "red", "black", "yellow")
+WHITE, RED, BLACK, YELLOW = range(4)
+
+# ---- pieces: a piece code is colour * 8 + kind, 0 for an empty square ---------------------
+
+KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN = range(1, 7)
+KIND_LETTERS = " KQRBNP"
+KIND_NAMES = ("", "King", "Queen", "Rook", "Bishop", "Knight", "Pawn")
+#: The orthodox army: how many of each kind an army has at most (promotion only replaces a
+#: lost piece, so no kind can ever exceed its orthodox count).
+ORTHODOX_COUNT = (0, 1, 1, 2, 2, 2, 8)
+PROMOTION_KINDS = (QUEEN, ROOK, BISHOP, KNIGHT)
+BACK_RANK = (ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK)
+
+KNIGHT_LEAPS = tuple(
+    {(a * sa, b * sb) for a, b in ((1, 2), (2, 1), (3, 3), (0, 3), (3, 0))
+     for sa in (1, -1) for sb in (1, -1)}
+)
+
+# ---- terrain --------------------------------------------------------------------------------
+
+OPEN, FOREST, RIVER, POND, BRIDGE, CASTLE = ".", "F", "R", "P", "B", "C"
+TERRAIN_LETTERS = ".FRPBC"
+TERRAIN_NAMES = {OPEN: "open ground", FOREST: "forest", RIVER: "river", POND: "pond",
+                 BRIDGE: "bridge", CASTLE: "castle ruin"}
+
+# What a terrain does to a piece (the seed's table). BLOCKED: cannot enter or cross;
+# SLOW: entered only by a 1-square move, and a move starting there is 1 square long;
+# FORD: the Pawn's river rule (the move ends on the first river square; from a river square
+# the Pawn moves 1 square, and may also step 1 square straight back).
+NORMAL, BLOCKED, SLOW, FORD = "normal", "blocked", "slow", "ford"
+TERRAIN_EFFECT: dict[int, dict[str, str]] = {
+    KING: {FOREST: NORMAL, RIVER: BLOCKED, POND: BLOCKED, BRIDGE: NORMAL, CASTLE: BLOCKED},
+    QUEEN: {FOREST: NORMAL, RIVER: BLOCKED, POND: BLOCKED, BRIDGE: NORMAL, CASTLE: BLOCKED},
+    ROOK: {FOREST: BLOCKED, RIVER: BLOCKED, POND: BLOCKED, BRIDGE: NORMAL, CASTLE: SLOW},
+    BISHOP: {FOREST: SLOW, RIVER: BLOCKED, POND: BLOCKED, BRIDGE: NORMAL, CASTLE: BLOCKED},
+    KNIGHT: {FOREST: NORMAL, RIVER: NORMAL, POND: NORMAL, BRIDGE: NORMAL, CASTLE: BLOCKED},
+    PAWN: {FOREST: NORMAL, RIVER: FORD, POND: BLOCKED, BRIDGE: NORMAL, CASTLE: SLOW},
+}
+for _effects in TERRAIN_EFFECT.values():
+    _effects[OPEN] = NORMAL
+
+
+def effect(kind: int, terrain: str) -> str:
+    """What ``terrain`` does to a piece of ``kind`` (NORMAL, BLOCKED, SLOW or FORD)."""
+    return TERRAIN_EFFECT[kind][terrain]
+
+
+# ---- forward directions -------------------------------------------------------------------
+
+FORWARD_NAMES = ("north", "east", "south", "west")
+#: Index into core DIRECTIONS of each forward direction.
+FORWARD_DIRECTION = {"north": 0, "east": 2, "south": 4, "west": 6}
+#: Default forward direction by seat for the default layouts (2 players: north, south).
+DEFAULT_FORWARD = {2: ("north", "south"), 3: ("north", "east", "south"),
+                   4: ("north", "east", "south", "west")}
+
+# ---- the section library (the project's own design; top row first) -------------------------
+
+LIBRARY: dict[str, tuple[str, ...]] = {
+    # Home for an army on the south edge: its two bottom rows are open ground.
+    "southern-march": (
+        "F..C..RR",
+        "F.CC.RB.",
+        "..F.RR..",
+        "RBRR...P",
+        "......FF",
+        ".F......",
+        "........",
+        "........",
+    ),
+    # Home for an army on the north edge: its two top rows are open ground.
+    "northern-march": (
+        "........",
+        "........",
+        "......F.",
+        "PP...RBR",
+        "..RBRR..",
+        ".FR..F..",
+        "RR...C.F",
+        "..F..CC.",
+    ),
+    # Home for an army on the west edge: its two left files are open ground.
+    "western-march": (
+        "....F..R",
+        "....FF.R",
+        "...C...B",
+        "..CC...R",
+        "......RR",
+        "..P..RB.",
+        "..PF.R..",
+        "...F....",
+    ),
+    # Home for an army on the east edge: its two right files are open ground.
+    "eastern-march": (
+        "..F.....",
+        "R.FF....",
+        "RB...C..",
+        ".R..CC..",
+        ".R......",
+        ".BRR.P..",
+        "...R.P..",
+        "F..R.F..",
+    ),
+    # The centre of the 3- and 4-player boards: two rivers crossing at a ruined keep.
+    "crossroads": (
+        "...R....",
+        ".F.B..P.",
+        "...R....",
+        "RBRCCRBR",
+        "...CC...",
+        "..FR..F.",
+        "...B....",
+        "...R....",
+    ),
+    "old-forest": (
+        "FF..FFF.",
+        "F.FF..F.",
+        ".FFP.F..",
+        "..F.FFC.",
+        ".F..F...",
+        "FF.F..FF",
+        ".F..FF.F",
+        "..F..F..",
+    ),
+    "twin-ponds": (
+        "........",
+        ".PP..F..",
+        ".PP.....",
+        "...C....",
+        "....C...",
+        ".....PP.",
+        "..F..PP.",
+        "........",
+    ),
+    "river-bend": (
+        "..R.....",
+        "..R..F..",
+        "..B..F..",
+        "..RR....",
+        "...RRBRR",
+        ".F......",
+        ".FF..C..",
+        "........",
+    ),
+    "castle-ruins": (
+        "........",
+        ".CC..CC.",
+        ".C....C.",
+        "...F....",
+        "....F...",
+        ".C....C.",
+        ".CC..CC.",
+        "........",
+    ),
+}
+
+#: Default layouts by number of players: (origin, library name, home seat or None).
+DEFAULT_LAYOUTS: dict[int, tuple[tuple[str, str], ...]] = {
+    2: (("a1", "southern-march"), ("a9", "northern-march")),
+    3: (("i1", "southern-march"), ("a9", "western-march"), ("i9", "crossroads"),
+        ("i17", "northern-march")),
+    4: (("i1", "southern-march"), ("a9", "western-march"), ("i9", "crossroads"),
+        ("q9", "eastern-march"), ("i17", "northern-march")),
+}
+
+_ORIGIN = re.compile(r"([a-z])([1-9][0-9]?)")
+
+
+# ---- option validation (each option on its own; the layout as a whole in compile_layout) ----
+
+def validate_players(value: Any) -> list[str]:
+    """The ``players`` option: 2-4 distinct colour letters, returned in seat order."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InvalidOptions(
+            "Option 'players' must be a list of colour letters such as [\"w\", \"b\"].",
+            option="players")
+    if not 2 <= len(value) <= 4:
+        raise InvalidOptions(
+            f"Option 'players' must name 2 to 4 players; got {len(value)}.", option="players")
+    for v in value:
+        if v not in COLOURS:
+            raise InvalidOptions(
+                f"Option 'players' has {v!r}; players are 'w', 'r', 'b' and 'y'.",
+                option="players")
+    if len(set(value)) != len(value):
+        raise InvalidOptions("Option 'players' names a colour twice.", option="players")
+    return sorted(value, key=COLOURS.index)
+
+
+def validate_sections(value: Any) -> list[dict[str, Any]] | None:
+    """The ``sections`` option: a list of sections, each checked on its own."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not value:
+        raise InvalidOptions(
+            "Option 'sections' must be a non-empty list of sections "
+            "({\"origin\": \"a1\", \"name\": ...} or {\"origin\": \"a1\", \"terrain\": [...]}).",
+            option="sections")
+    if len(value) > MAX_SECTIONS:
+        raise InvalidOptions(
+            f"Option 'sections' has {len(value)} sections; a board has at most {MAX_SECTIONS}.",
+            option="sections")
+    return [_validate_section(i, s) for i, s in enumerate(value)]
+
+
+def _validate_section(i: int, section: Any) -> dict[str, Any]:
+    where = f"Section {i + 1} of option 'sections'"
+    if not isinstance(section, dict):
+        raise InvalidOptions(f"{where} must be an object.", option="sections")
+    unknown = sorted(set(section) - {"origin", "name", "terrain", "home"})
+    if unknown:
+        raise InvalidOptions(
+            f"{where} has the unknown key {unknown[0]!r}; a section has origin, name or "
+            "terrain, and optionally home.", option="sections")
+    origin = section.get("origin")
+    m = _ORIGIN.fullmatch(origin) if isinstance(origin, str) else None
+    if not m:
+        raise InvalidOptions(
+            f"{where} needs an 'origin' square such as \"a1\" (its bottom-left square); "
+            f"got {origin!r}.", option="sections")
+    out: dict[str, Any] = {"origin": origin}
+    if ("name" in section) == ("terrain" in section):
+        raise InvalidOptions(
+            f"{where} needs exactly one of 'name' (a library section) or 'terrain' "
+            "(8 rows of 8 terrain letters).", option="sections")
+    if "name" in section:
+        name = section["name"]
+        if not isinstance(name, str) or name not in LIBRARY:
+            raise InvalidOptions(
+                f"{where} names {name!r}, which is not in the library "
+                f"({', '.join(LIBRARY)}).", option="sections")
+        out["name"] = name
+    else:
+        rows = section["terrain"]
+        if not isinstance(rows, list) or len(rows) != SECTION or not all(
+                isinstance(r, str) for r in rows):
+            raise InvalidOptions(
+                f"{where}: 'terrain' must be a list of 8 strings, top row first.",
+                option="sections")
+        for r, row in enumerate(rows):
+            if len(row) != SECTION or any(c not in TERRAIN_LETTERS for c in row):
+                raise InvalidOptions(
+                    f"{where}: terrain row {r + 1} (from the top), {row!r}, must be 8 of the "
+                    "letters . F R P B C.", option="sections")
+        out["terrain"] = list(rows)
+    if "home" in section:
+        home = section["home"]
+        if not isinstance(home, str) or home not in COLOURS:
+            raise InvalidOptions(
+                f"{where}: 'home' must be a colour letter w, r, b or y; got {home!r}.",
+                option="sections")
+        out["home"] = home
+    return out
+
+
+def validate_forward(value: Any) -> dict[str, str] | None:
+    """The ``forward`` option: colour letter -> north|east|south|west."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise InvalidOptions(
+            "Option 'forward' must be an object such as {\"w\": \"north\", \"b\": \"south\"}.",
+            option="forward")
+    for colour, direction in value.items():
+        if colour not in COLOURS:
+            raise InvalidOptions(
+                f"Option 'forward' has the key {colour!r}; keys are colour letters w, r, b, y.",
+                option="forward")
+        if direction not in FORWARD_DIRECTION:
+            raise InvalidOptions(
+                f"Option 'forward' gives {colour!r} the direction {direction!r}; directions "
+                "are north, east, south and west.", option="forward")
+    return dict(value)
+
+
+# ---- the compiled layout --------------------------------------------------------------------
+
+class Layout:
+    """One validated board with its armies' placement and every precomputed move table.
+
+    Attributes used on the hot path (all indexed by square unless said otherwise):
+
+    - ``terrain``: terrain letter per square ('' off the board).
+    - ``reach[kind][sq]``: for K, Q, R, B, the rays (tuples of squares, nearest first) the
+      piece may travel from ``sq`` on an empty board, terrain applied; for N, one tuple of
+      leap targets.
+    - ``reach_set[kind][sq]``: the same squares as a frozenset, for attack tests.
+    - ``pawn_moves[colour][sq]``: a Pawn's non-capturing rays; ``pawn_captures[colour][sq]``
+      its capture squares; ``promotion[colour]``: the squares where its Pawns promote.
+    """
+
+    def __init__(self, players: tuple[int, ...], sections: list[dict[str, Any]],
+                 forward: dict[int, str], homes: dict[int, tuple[int, int]]) -> None:
+        self.players = players
+        self.forward = forward
+        self.sections = sections
+        origins = [_origin_coords(s["origin"]) for s in sections]
+        min_f = min(f for f, _ in origins)
+        min_r = min(r for _, r in origins)
+        origins = [(f - min_f, r - min_r) for f, r in origins]
+        files = max(f for f, _ in origins) + SECTION
+        ranks = max(r for _, r in origins) + SECTION
+        if files > MAX_SPAN or ranks > MAX_SPAN:
+            raise InvalidOptions(
+                f"The sections span {files} files and {ranks} ranks; the board's bounding box "
+                f"is at most {MAX_SPAN}x{MAX_SPAN}.", option="sections")
+        cells: dict[tuple[int, int], str] = {}
+        for i, ((of, orank), section) in enumerate(zip(origins, sections)):
+            rows = LIBRARY[section["name"]] if "name" in section else section["terrain"]
+            for r in range(SECTION):
+                for f in range(SECTION):
+                    key = (of + f, orank + r)
+                    if key in cells:
+                        raise InvalidOptions(
+                            f"Section {i + 1} overlaps another section at "
+                            f"{FILE_LETTERS[key[0]]}{key[1] + 1}.", option="sections")
+                    cells[key] = rows[SECTION - 1 - r][f]
+        self.origins = tuple(origins)
+        self.grid = grid = Grid(files, ranks, lambda f, r: (f, r) in cells)
+        _check_connected(cells)
+        self.terrain: tuple[str, ...] = tuple(
+            cells.get(grid.coords[sq], "") for sq in range(grid.size))
+        # The option value with origins tightened to the bounding box: what the game echoes.
+        self.resolved_sections = [
+            {**s, "origin": f"{FILE_LETTERS[f]}{r + 1}"} for s, (f, r) in zip(sections, origins)]
+        self._place_armies(homes)
+        self._build_tables()
+
+    # -- armies ----------------------------------------------------------------------------
+
+    def _place_armies(self, homes: dict[int, tuple[int, int]]) -> None:
+        """Each army's 16 pieces on the two rows of its home section nearest its home edge."""
+        grid = self.grid
+        start: dict[int, int] = {}
+        for colour in self.players:
+            section_index = homes[colour]
+            of, orank = self.origins[section_index]
+            d = FORWARD_DIRECTION[self.forward[colour]]
+            for i in range(SECTION):
+                for depth, kind in ((0, BACK_RANK[i]), (1, PAWN)):
+                    # Queens face each other: the i-th square counts from the section's
+                    # south-west corner along the home edge.
+                    if d == 0:
+                        f, r = of + i, orank + depth
+                    elif d == 4:
+                        f, r = of + i, orank + SECTION - 1 - depth
+                    elif d == 2:
+                        f, r = of + depth, orank + i
+                    else:
+                        f, r = of + SECTION - 1 - depth, orank + i
+                    sq = grid.at(f, r)
+                    if self.terrain[sq] != OPEN:
+                        raise InvalidOptions(
+                            f"{COLOUR_NAMES[colour].capitalize()}'s army starts on "
+                            f"{grid.names[sq]}, which is {TERRAIN_NAMES[self.terrain[sq]]}; "
+                            "the two home rows of a home section must be open ground.",
+                            option="sections")
+                    if sq in start:
+                        raise InvalidOptions(
+                            f"{COLOUR_NAMES[colour].capitalize()} and "
+                            f"{COLOUR_NAMES[start[sq] >> 3]} would both start on "
+                            f"{grid.names[sq]}; give them different home sections.",
+                            option="sections")
+                    start[sq] = colour * 8 + kind
+        self.initial_board: tuple[int, ...] = tuple(start.get(sq, 0) for sq in range(grid.size))
+
+    # -- tables ----------------------------------------------------------------------------
+
+    def _slide(self, kind: int, sq: int, d: int, length: int) -> tuple[int, ...]:
+        """The squares a piece of ``kind`` may reach from ``sq`` along direction ``d``
+        on an empty board, at most ``length`` squares, terrain applied."""
+        out = []
+        for k, t in enumerate(self.grid.rays[sq][d][:length], 1):
+            e = effect(kind, self.terrain[t])
+            if e == BLOCKED:
+                break
+            if e == SLOW:
+                if k == 1:
+                    out.append(t)
+                break
+            out.append(t)
+            if e == FORD:
+                break
+        return tuple(out)
+
+    def _build_tables(self) -> None:
+        grid, terrain = self.grid, self.terrain
+        size = grid.size
+        reach: list[Any] = [None] * 7
+        for kind, directions, length in ((KING, ORTHOGONAL + DIAGONAL, 1),
+                                         (QUEEN, ORTHOGONAL + DIAGONAL, MAX_SPAN),
+                                         (ROOK, ORTHOGONAL, MAX_SPAN),
+                                         (BISHOP, DIAGONAL, MAX_SPAN)):
+            table = []
+            for sq in range(size):
+                if not terrain[sq] or effect(kind, terrain[sq]) == BLOCKED:
+                    table.append(())
+                    continue
+                limit = 1 if effect(kind, terrain[sq]) == SLOW else length
+                rays = (self._slide(kind, sq, d, limit) for d in sorted(directions))
+                table.append(tuple(r for r in rays if r))
+            reach[kind] = tuple(table)
+        reach[KNIGHT] = tuple(
+            tuple(t for t in grid.leaps(sq, sorted(KNIGHT_LEAPS))
+                  if effect(KNIGHT, terrain[t]) != BLOCKED)
+            if terrain[sq] and effect(KNIGHT, terrain[sq]) != BLOCKED else ()
+            for sq in range(size))
+        self.reach = tuple(reach)
+        self.reach_set = tuple(
+            None if table is None else tuple(
+                frozenset(t for ray in rays for t in ray) if kind != KNIGHT else frozenset(rays)
+                for rays in table)
+            for kind, table in enumerate(reach))
+        self.knight_geometry = tuple(grid.leaps(sq, sorted(KNIGHT_LEAPS)) for sq in range(size))
+
+        self.pawn_moves: dict[int, tuple] = {}
+        self.pawn_captures: dict[int, tuple] = {}
+        self.promotion: dict[int, frozenset[int]] = {}
+        for colour in self.players:
+            d = FORWARD_DIRECTION[self.forward[colour]]
+            # forward, the two forward diagonals, the two sideways directions
+            directions = (d, (d + 1) % 8, (d + 7) % 8, (d + 2) % 8, (d + 6) % 8)
+            moves, captures = [], []
+            for sq in range(size):
+                e = effect(PAWN, terrain[sq]) if terrain[sq] else BLOCKED
+                if e == BLOCKED:
+                    moves.append(())
+                    captures.append(())
+                    continue
+                limit = 1 if e in (SLOW, FORD) else 3
+                rays = [self._slide(PAWN, sq, dd, limit) for dd in directions]
+                if e == FORD:
+                    rays.append(self._slide(PAWN, sq, (d + 4) % 8, 1))
+                moves.append(tuple(r for r in rays if r))
+                captures.append(tuple(
+                    ray[0] for dd in directions[1:3] for ray in (grid.rays[sq][dd],)
+                    if ray and effect(PAWN, terrain[ray[0]]) != BLOCKED))
+            self.pawn_moves[colour] = tuple(moves)
+            self.pawn_captures[colour] = tuple(captures)
+            self.promotion[colour] = frozenset(
+                sq for sq in grid.squares
+                if terrain[sq] == OPEN and not grid.rays[sq][d]
+                and _last_line(grid, sq, d))
+
+    def can_stand(self, kind: int, sq: int) -> bool:
+        """Whether a piece of ``kind`` may stand on ``sq`` (terrain it may enter)."""
+        return bool(self.terrain[sq]) and effect(kind, self.terrain[sq]) != BLOCKED
+
+    def option_value(self) -> dict[str, Any]:
+        """The resolved options describing this layout (players, sections, forward)."""
+        return {
+            "players": [COLOURS[c] for c in self.players],
+            "sections": [dict(s) for s in self.resolved_sections],
+            "forward": {COLOURS[c]: self.forward[c] for c in self.players},
+        }
+
+
+def _last_line(grid: Grid, sq: int, d: int) -> bool:
+    """Whether ``sq`` is on the bounding box's last rank (or file) in direction ``d``."""
+    f, r = grid.coords[sq]
+    df, dr = DIRECTIONS[d]
+    if dr:
+        return r == (grid.ranks - 1 if dr > 0 else 0)
+    return f == (grid.files - 1 if df > 0 else 0)
+
+
+def _origin_coords(origin: str) -> tuple[int, int]:
+    m = _ORIGIN.fullmatch(origin)
+    return FILE_LETTERS.index(m.group(1)), int(m.group(2)) - 1
+
+
+def _check_connected(cells: dict[tuple[int, int], str]) -> None:
+    first = next(iter(cells))
+    seen = {first}
+    todo = [first]
+    while todo:
+        f, r = todo.pop()
+        for n in ((f + 1, r), (f - 1, r), (f, r + 1), (f, r - 1)):
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    if len(seen) != len(cells):
+        raise InvalidOptions(
+            "The sections do not form one edge-connected board; every section must share an "
+            "edge with another.", option="sections")
+
+
+def compile_layout(players: list[str], sections: list[dict[str, Any]] | None,
+                   forward: dict[str, str] | None) -> Layout:
+    """The compiled layout for these (individually validated) options, cached by value.
+
+    Raises InvalidOptions when the parts do not fit together: overlapping or disconnected
+    sections, a board over 24x24, a player without a home section, armies on terrain.
+    """
+    key = json.dumps([players, sections, forward], sort_keys=True)
+    return _compile(key)
+
+
+@lru_cache(maxsize=64)
+def _compile(key: str) -> Layout:
+    players_l, sections, forward_l = json.loads(key)
+    players = tuple(COLOURS.index(c) for c in players_l)
+    defaults = DEFAULT_FORWARD[len(players)]
+    forward = {c: defaults[i] for i, c in enumerate(players)}
+    for letter, direction in (forward_l or {}).items():
+        colour = COLOURS.index(letter)
+        if colour not in players:
+            raise InvalidOptions(
+                f"Option 'forward' gives a direction to {COLOUR_NAMES[colour]}, who is not "
+                "playing.", option="forward")
+        forward[colour] = direction
+    if sections is None:
+        sections = [{"origin": o, "name": n} for o, n in DEFAULT_LAYOUTS[len(players)]]
+    homes = _find_homes(players, sections, forward)
+    return Layout(players, sections, forward, homes)
+
+
+def _find_homes(players: tuple[int, ...], sections: list[dict[str, Any]],
+                forward: dict[int, str]) -> dict[int, int]:
+    """Each player's home section: the one marked ``home`` for him, else the first listed
+    section on the bounding box's edge behind him (opposite his forward direction)."""
+    homes: dict[int, int] = {}
+    for i, s in enumerate(sections):
+        if "home" in s:
+            colour = COLOURS.index(s["home"])
+            if colour not in players:
+                raise InvalidOptions(
+                    f"Section {i + 1} is the home of {COLOUR_NAMES[colour]}, who is not playing.",
+                    option="sections")
+            if colour in homes:
+                raise InvalidOptions(
+                    f"{COLOUR_NAMES[colour].capitalize()} has two home sections.",
+                    option="sections")
+            homes[colour] = i
+    origins = [_origin_coords(s["origin"]) for s in sections]
+    min_f = min(f for f, _ in origins)
+    min_r = min(r for _, r in origins)
+    max_f = max(f for f, _ in origins)
+    max_r = max(r for _, r in origins)
+    behind = {"north": lambda f, r: r == min_r, "south": lambda f, r: r == max_r,
+              "east": lambda f, r: f == min_f, "west": lambda f, r: f == max_f}
+    for colour in players:
+        if colour in homes:
+            continue
+        on_edge = behind[forward[colour]]
+        for i, (f, r) in enumerate(origins):
+            if on_edge(f, r):
+                homes[colour] = i
+                break
+    return homes

@@ -1,0 +1,161 @@
+"""Sceptre positions and their compact notation.
+
+``<board> <side> <armies> <quiet> <n>``: the board over the layout's bounding box with
+two-letter pieces (``wK``, ``bP``), the colour letter of the player to move, each army's
+controller in seat order (``ww,rw,bb,yy``; ``r-`` for an inert army), and the counters.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core.errors import InvalidPosition
+from ..core.notation import format_board, parse_board, parse_counter, split_fields
+from .board import (
+    COLOUR_NAMES, COLOURS, KIND_LETTERS, KIND_NAMES, KING, ORTHODOX_COUNT, TERRAIN_NAMES, Layout,
+)
+
+#: ``control[army]`` value of an army that never moves again (its player was stalemated),
+#: and of a colour that is not in the game.
+INERT = -1
+
+PIECE_PATTERN = "[wrby][KQRBNP]"
+FIELDS = ("board", "side", "armies", "quiet", "n")
+
+
+class Position(NamedTuple):
+    """An immutable Sceptre position.
+
+    ``board`` holds a piece code (colour * 8 + kind) or 0 per square of the layout's grid;
+    ``control[colour]`` is the colour of the player who moves that army, or INERT.
+    A player is still in the game exactly when he controls his own army.
+    """
+
+    board: tuple[int, ...]
+    side: int
+    control: tuple[int, int, int, int]
+    quiet: int
+    n: int
+
+
+def piece_letters(code: int) -> str:
+    """``wK`` for a white King."""
+    return COLOURS[code >> 3] + KIND_LETTERS[code & 7]
+
+
+def piece_name(code: int) -> str:
+    """``white King`` for a white King."""
+    return f"{COLOUR_NAMES[code >> 3]} {KIND_NAMES[code & 7]}"
+
+
+def active_players(control: tuple[int, ...]) -> tuple[int, ...]:
+    """The players still in the game (those who control their own army), in seat order."""
+    return tuple(c for c in range(4) if control[c] == c)
+
+
+def initial_position(layout: Layout) -> Position:
+    control = tuple(c if c in layout.players else INERT for c in range(4))
+    return Position(layout.initial_board, layout.players[0], control, 0, 1)  # type: ignore
+
+
+def format_position(pos: Position, layout: Layout) -> str:
+    cells = [piece_letters(c) if c else None for c in pos.board]
+    armies = ",".join(
+        COLOURS[c] + (COLOURS[pos.control[c]] if pos.control[c] != INERT else "-")
+        for c in layout.players)
+    return (f"{format_board(cells, layout.grid)} {COLOURS[pos.side]} {armies} "
+            f"{pos.quiet} {pos.n}")
+
+
+def parse_position(text: str, layout: Layout) -> Position:
+    """Parse the compact notation strictly; raise InvalidPosition naming what is wrong.
+
+    Checks what any position reachable in play satisfies: pieces only of the players in the
+    game and only on terrain they may enter, at most the orthodox number of each kind per
+    army, one King per army in play, controllers who are still in the game, a side to move
+    who is still in the game. Whether the side to move could move at all is judged by the
+    game, which needs the move generator for it.
+    """
+    board_text, side_text, armies_text, quiet_text, n_text = split_fields(text, FIELDS)
+    grid = layout.grid
+    cells = parse_board(board_text, grid, PIECE_PATTERN)
+    players = layout.players
+    board = []
+    counts = [[0] * 7 for _ in range(4)]
+    for sq, token in enumerate(cells):
+        if token is None:
+            board.append(0)
+            continue
+        colour, kind = COLOURS.index(token[0]), KIND_LETTERS.index(token[1])
+        if colour not in players:
+            raise InvalidPosition(
+                f"{grid.names[sq]} holds {token}, but {COLOUR_NAMES[colour]} is not playing "
+                f"(players: {', '.join(COLOURS[p] for p in players)}).", field="board")
+        if not layout.can_stand(kind, sq):
+            raise InvalidPosition(
+                f"{grid.names[sq]} is {TERRAIN_NAMES[layout.terrain[sq]]}, which a "
+                f"{KIND_NAMES[kind]} may not enter, yet {token} stands there.", field="board")
+        counts[colour][kind] += 1
+        board.append(colour * 8 + kind)
+    for colour in players:
+        for kind in range(1, 7):
+            if counts[colour][kind] > ORTHODOX_COUNT[kind]:
+                raise InvalidPosition(
+                    f"{COLOUR_NAMES[colour].capitalize()}'s army has {counts[colour][kind]} "
+                    f"{KIND_NAMES[kind]}s; an army has at most {ORTHODOX_COUNT[kind]} (a Pawn "
+                    "promotes only to a kind its army has lost).", field="board")
+
+    if len(side_text) != 1 or side_text not in COLOURS or COLOURS.index(side_text) not in players:
+        raise InvalidPosition(
+            f"The side field must be the colour letter of a player "
+            f"({', '.join(COLOURS[p] for p in players)}); got {side_text!r}.", field="side")
+    side = COLOURS.index(side_text)
+
+    control = _parse_armies(armies_text, players)
+    for army in players:
+        controller = control[army]
+        kings = counts[army][KING]
+        name = COLOUR_NAMES[army].capitalize()
+        if controller == army and kings != 1:
+            raise InvalidPosition(
+                f"{name} is still in the game, so his army needs exactly one King; it has "
+                f"{kings}.", field="board")
+        if controller not in (army, INERT) and kings:
+            raise InvalidPosition(
+                f"{name}'s army is controlled by {COLOUR_NAMES[controller]}, which happens only "
+                "when its King has been captured, yet its King is on the board.", field="armies")
+        if controller not in (army, INERT) and control[controller] != controller:
+            raise InvalidPosition(
+                f"{name}'s army is controlled by {COLOUR_NAMES[controller]}, who is out of the "
+                "game himself; a controller must be a player still in the game.", field="armies")
+    if control[side] != side:
+        raise InvalidPosition(
+            f"The side to move, {COLOUR_NAMES[side]}, is out of the game (his army is "
+            f"{'inert' if control[side] == INERT else 'controlled by another player'}).",
+            field="side")
+    quiet = parse_counter(quiet_text, "quiet")
+    n = parse_counter(n_text, "n", minimum=1)
+    return Position(tuple(board), side, control, quiet, n)
+
+
+def _parse_armies(text: str, players: tuple[int, ...]) -> tuple[int, int, int, int]:
+    entries = text.split(",")
+    expected = ",".join(COLOURS[p] + COLOURS[p] for p in players)
+    if len(entries) != len(players):
+        raise InvalidPosition(
+            f"The armies field needs one entry per player in seat order, like {expected!r}; "
+            f"got {len(entries)}.", field="armies")
+    control = [INERT] * 4
+    for army, entry in zip(players, entries):
+        if len(entry) != 2 or entry[0] != COLOURS[army]:
+            raise InvalidPosition(
+                f"The armies field entry {entry!r} should start with {COLOURS[army]!r} (army "
+                f"colours in seat order, like {expected!r}).", field="armies")
+        if entry[1] == "-":
+            continue
+        if entry[1] not in COLOURS or COLOURS.index(entry[1]) not in players:
+            raise InvalidPosition(
+                f"The armies field entry {entry!r} names a controller who is not playing; use a "
+                "player's colour letter or '-' for an inert army.", field="armies")
+        control[army] = COLOURS.index(entry[1])
+    return tuple(control)  # type: ignore[return-value]
