@@ -128,7 +128,7 @@ LIBRARY: dict[str, tuple[str, ...]] = {
         ".R......",
         ".BRR.P..",
         "...R.P..",
-        "F..R.F..",
+        "...R.F..",
     ),
     # The centre of the 3- and 4-player boards: two rivers crossing at a ruined keep.
     "crossroads": (
