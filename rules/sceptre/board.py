@@ -319,7 +319,7 @@ class Layout:
     """
 
     def __init__(self, players: tuple[int, ...], sections: list[dict[str, Any]],
-                 forward: dict[int, str], homes: dict[int, tuple[int, int]]) -> None:
+                 forward: dict[int, str], homes: dict[int, int]) -> None:
         self.players = players
         self.forward = forward
         self.sections = sections
@@ -357,7 +357,7 @@ class Layout:
 
     # -- armies ----------------------------------------------------------------------------
 
-    def _place_armies(self, homes: dict[int, tuple[int, int]]) -> None:
+    def _place_armies(self, homes: dict[int, int]) -> None:
         """Each army's 16 pieces on the two rows of its home section nearest its home edge."""
         grid = self.grid
         start: dict[int, int] = {}
@@ -468,8 +468,7 @@ class Layout:
             self.pawn_captures[colour] = tuple(captures)
             self.promotion[colour] = frozenset(
                 sq for sq in grid.squares
-                if terrain[sq] == OPEN and not grid.rays[sq][d]
-                and _last_line(grid, sq, d))
+                if terrain[sq] == OPEN and _last_line(grid, sq, d))
 
     def can_stand(self, kind: int, sq: int) -> bool:
         """Whether a piece of ``kind`` may stand on ``sq`` (terrain it may enter)."""
