@@ -23,7 +23,7 @@ from .position import (
 _MOVE = re.compile(r"([a-x](?:[1-9]|1[0-9]|2[0-4]))([a-x](?:[1-9]|1[0-9]|2[0-4]))(?:=([QRBN]))?")
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=8192)
 def _legal(pos: Position, layout: Layout) -> tuple[tuple[mv.Move, ...], bool]:
     """The legal moves of the side to move (without the mated player's pass) and whether he
     is in check; cached because the turn hand-over of ``apply`` asks it of the next player,
@@ -32,7 +32,7 @@ def _legal(pos: Position, layout: Layout) -> tuple[tuple[mv.Move, ...], bool]:
     return tuple(moves), check
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _analyse(pos: Position, layout: Layout, quiet_limit: int | None) -> tuple[Status, tuple]:
     """Status and legal moves of ``pos``, computed together and cached: a request usually
     asks for both, and ``apply`` checks legality against the same list."""
