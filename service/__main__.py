@@ -1,28 +1,29 @@
-"""``python -m service``: serve the app with gunicorn on $HOST:$PORT (default 127.0.0.1:8000)."""
+"""``python -m service``: serve the app with gunicorn on $HOST:$PORT (default 127.0.0.1:8000).
+
+It runs exactly the container's command, ``gunicorn -c python:service.gunicorn_conf
+"service.app:create_app()"``, inside this process, so both use one configuration; extra
+arguments are passed to gunicorn (``python -m service --workers 3``), as is
+``GUNICORN_CMD_ARGS``.
+"""
 
 from __future__ import annotations
 
-from gunicorn.app.base import BaseApplication
+import sys
 
-from . import gunicorn_conf
-
-
-class Server(BaseApplication):
-    """gunicorn embedded, configured from :mod:`service.gunicorn_conf`."""
-
-    def load_config(self) -> None:
-        for key, value in vars(gunicorn_conf).items():
-            if key in self.cfg.settings and value is not None:
-                self.cfg.set(key, value)
-
-    def load(self):
-        from .app import create_app
-
-        return create_app()
+CONFIG = "python:service.gunicorn_conf"
+APP = "service.app:create_app()"
 
 
-def main() -> None:
-    Server().run()
+def gunicorn_argv(extra: list[str] | None = None) -> list[str]:
+    """The gunicorn command line (also the Dockerfile's CMD, which a test compares)."""
+    return ["gunicorn", "-c", CONFIG, APP, *(extra or [])]
+
+
+def main(argv: list[str] | None = None) -> None:
+    from gunicorn.app.wsgiapp import run
+
+    sys.argv = gunicorn_argv(sys.argv[1:] if argv is None else argv)
+    run(prog="python -m service")
 
 
 if __name__ == "__main__":

@@ -1,33 +1,150 @@
-"""Production gunicorn settings, used by ``python -m service`` and by the container.
+"""Production gunicorn settings: the one configuration of ``python -m service``, the container
+and the tests (``gunicorn -c python:service.gunicorn_conf "service.app:create_app()"``).
 
-Rules adjudication is CPU-bound, so the worker count follows the CPU count
-(one process per core: more processes would only contend for the cores);
-every value can be overridden from the environment.
+Rules adjudication is CPU-bound pure Python, so the worker count follows the CPUs this process
+may actually use (its CPU affinity and, in a container, the cgroup CPU quota), one process per
+core; a few threads per worker let a cheap request share the CPU with an expensive one (perft at
+the cap) instead of queueing behind it. Every value can be overridden from the environment:
+
+============================  =====================================  ==========================
+variable                      setting                                default
+============================  =====================================  ==========================
+``HOST``, ``PORT``            ``bind``                               ``127.0.0.1``, ``8000``
+``WEB_CONCURRENCY``           ``workers``                            usable CPUs
+``GUNICORN_THREADS``          ``threads`` per worker                 4
+``GUNICORN_TIMEOUT``          ``timeout`` (silent worker killed)     30 s
+``GUNICORN_GRACEFUL_TIMEOUT`` ``graceful_timeout`` (drain on TERM)   20 s
+``GUNICORN_KEEPALIVE``        ``keepalive``                          5 s
+``GUNICORN_MAX_REQUESTS``     ``max_requests`` (+ jitter)            20000 (+ up to 2000)
+``GUNICORN_WORKER_TMP_DIR``   ``worker_tmp_dir`` (heartbeat files)   ``/dev/shm`` if writable
+``GUNICORN_PRELOAD``          ``preload_app``                        1 (on)
+``GUNICORN_ACCESSLOG``        ``accesslog`` (``-`` = stdout)         ``-``
+``GUNICORN_LOGLEVEL``         ``loglevel``                           ``info``
+============================  =====================================  ==========================
+
+Readiness: with ``preload_app`` the master builds the app, which warms every rules engine
+(:func:`service.app.warm_up`), *before* it binds the port; nothing answers (connections are
+refused) until the engines are loaded, and every worker forked afterwards starts warm, so a
+worker that dies is replaced in milliseconds.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import time
+
+from gunicorn.glogging import Logger
+
+
+def usable_cpus() -> int:
+    """CPUs this process may use: its affinity mask, capped by a cgroup v2/v1 CPU quota."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    quota = _cgroup_quota()
+    if quota is not None:
+        cpus = min(cpus, max(1, math.ceil(quota)))
+    return max(1, cpus)
+
+
+def _cgroup_quota() -> float | None:
+    """The CPU quota in CPUs (``limits.cpu`` of a Kubernetes container), or None if unlimited."""
+    try:
+        with open("/sys/fs/cgroup/cpu.max") as f:  # cgroup v2: "<quota> <period>" or "max ..."
+            quota, period = f.read().split()[:2]
+        return None if quota == "max" else int(quota) / int(period)
+    except (OSError, ValueError):
+        pass
+    try:  # cgroup v1
+        with open("/sys/fs/cgroup/cpu/cpu.cfs_quota_us") as f:
+            quota_us = int(f.read())
+        with open("/sys/fs/cgroup/cpu/cpu.cfs_period_us") as f:
+            period_us = int(f.read())
+        return None if quota_us <= 0 else quota_us / period_us
+    except (OSError, ValueError):
+        return None
+
+
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value else default
+
+
+def _env_flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name, "").strip().lower()
+    return default if not value else value not in ("0", "false", "no", "off")
+
+
+def _worker_tmp_dir() -> str | None:
+    configured = os.environ.get("GUNICORN_WORKER_TMP_DIR", "").strip()
+    if configured:
+        return configured
+    # The heartbeat file is touched by every worker every second: keep it in memory, and off a
+    # read-only root filesystem (Kubernetes mounts an emptyDir and sets the variable).
+    return "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+
+
+class JsonLogger(Logger):
+    """gunicorn's logger with one JSON object per access-log line (values properly escaped)."""
+
+    def access(self, resp, req, environ, request_time):
+        if not self.access_log_enabled:
+            return
+        status = resp.status
+        if isinstance(status, str):
+            status = status.split(None, 1)[0]
+        record = {
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "remote": environ.get("REMOTE_ADDR", "-"),
+            "method": environ.get("REQUEST_METHOD"),
+            "path": environ.get("PATH_INFO"),
+            "query": environ.get("QUERY_STRING") or None,
+            "protocol": environ.get("SERVER_PROTOCOL"),
+            "status": int(status) if str(status).isdigit() else status,
+            "bytes": getattr(resp, "sent", None),
+            "duration_ms": round(request_time.total_seconds() * 1000, 3),
+            "agent": environ.get("HTTP_USER_AGENT"),
+            "pid": os.getpid(),
+        }
+        try:
+            self.access_log.info(json.dumps(record, separators=(",", ":")))
+        except Exception:  # pragma: no cover - logging must never fail a request
+            self.exception("access log")
+
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
-workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 1))
-# A couple of threads per worker keep keep-alive connections from pinning a worker while idle.
+workers = _env_int("WEB_CONCURRENCY", usable_cpus())
 worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS", "2"))
-timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
-graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
-keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
-# Recycle workers now and then so that no slow leak can grow without bound.
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "20000"))
-max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "2000"))
+threads = _env_int("GUNICORN_THREADS", 4)
+preload_app = _env_flag("GUNICORN_PRELOAD", True)
+worker_tmp_dir = _worker_tmp_dir()
+
+# A worker silent for `timeout` seconds is killed and replaced; on SIGTERM workers stop accepting
+# and finish in-flight requests for up to `graceful_timeout` seconds (keep Kubernetes'
+# terminationGracePeriodSeconds above it).
+timeout = _env_int("GUNICORN_TIMEOUT", 30)
+graceful_timeout = _env_int("GUNICORN_GRACEFUL_TIMEOUT", 20)
+keepalive = _env_int("GUNICORN_KEEPALIVE", 5)
+
+# Recycle workers now and then (staggered by the jitter) so that no slow leak grows unbounded.
+max_requests = _env_int("GUNICORN_MAX_REQUESTS", 20000)
+max_requests_jitter = _env_int("GUNICORN_MAX_REQUESTS_JITTER", 2000)
+
+# Request line and headers are bounded here; bodies by the app (64 KiB, 413 beyond).
 limit_request_line = 4094
 limit_request_fields = 64
 limit_request_field_size = 8190
+
+# Logs: JSON access log on stdout, the error log on stderr.
+logger_class = "service.gunicorn_conf.JsonLogger"
 accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-")
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
-access_log_format = json.dumps({
-    "time": "%(t)s", "remote": "%(h)s", "method": "%(m)s", "path": "%(U)s",
-    "status": "%(s)s", "bytes": "%(B)s", "duration_us": "%(D)s", "agent": "%(a)s",
-})
+
+# No control socket: it would be written under $HOME (read-only in the container), and two
+# servers on one machine would fight over the same path.
+control_socket_disable = True
+proc_name = "boardgame-referee"
