@@ -138,6 +138,30 @@ limit_request_line = 4094
 limit_request_fields = 64
 limit_request_field_size = 8190
 
+
+
+def pre_request(worker, req) -> None:
+    """Close, and say so, a connection whose request body is over the app's limit.
+
+    The app answers such a request 413 without reading the body, and gunicorn drains at most
+    64 KiB of an unread body before it closes the connection, after an answer that promised
+    ``Connection: keep-alive``: the client's next request on it would be lost. Marking the
+    request makes gunicorn answer ``Connection: close`` instead. (A chunked body has no length
+    to check; it is bounded while the app reads it.)
+    """
+    from service.schemas import MAX_BODY_BYTES
+
+    for name, value in req.headers:
+        if name == "CONTENT-LENGTH":
+            try:
+                too_large = int(value) > MAX_BODY_BYTES
+            except ValueError:
+                too_large = False
+            if too_large:
+                req.must_close = True
+            break
+
+
 # Logs: JSON access log on stdout, the error log on stderr.
 logger_class = "service.gunicorn_conf.JsonLogger"
 accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-")

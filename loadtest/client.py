@@ -1,0 +1,388 @@
+"""A small, bounded HTTP load client (standard library only: http.client and threads).
+
+It first asks the service which games it holds (``GET /v1/games``) and plays a few random plies
+of each through the API to collect positions and listed moves; then threads send a mix of
+
+* ordinary requests: setup, legal-moves, apply (a move the service listed), status, game list
+  and game detail, across every game, on the positions collected;
+* invalid requests, which must get a 4xx RFC 9457 problem document (``application/problem+json``
+  with a ``code``): unknown game, malformed JSON, wrong media type, invalid position, invalid
+  options, illegal move, over-size body (413), wrong method (405);
+* optionally abusive requests (other threads): perft at each game's deepest allowed depth on
+  varied positions, ``POST /v1/games/mastery/perft {"depth": 3}``, perft one past the work
+  budget (422 ``work_limit_exceeded`` after the budget is spent), and 64 KiB bodies.
+
+Every run is bounded by a request count and a wall-clock duration, and talks to loopback only.
+Each response is classified: ``ok`` (the expected status), ``unexpected`` (another 2xx-4xx, or
+a 4xx that is not a problem document), ``server_error`` (5xx) or ``dropped`` (connection reset,
+closed without an answer, or timed out).
+
+    python -m loadtest.client --url http://127.0.0.1:8000 --threads 4 --requests 5000 --duration 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import random
+import socket
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+from urllib.parse import urlsplit
+
+JSON = "application/json"
+PROBLEM = "application/problem+json"
+MAX_BODY = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Req:
+    group: str          # "ordinary", "invalid" or "abuse"
+    kind: str           # e.g. "legal-moves", "invalid:unknown_game"
+    method: str
+    path: str
+    body: bytes | None = None
+    expect: tuple[int, ...] = (200,)
+    content_type: str = JSON
+
+
+@dataclass
+class Sample:
+    group: str
+    kind: str
+    outcome: str        # ok | unexpected | server_error | dropped
+    status: int | None
+    start: float        # seconds since the run started
+    latency: float      # seconds
+    detail: str = ""
+
+
+def _body(obj: Any) -> bytes:
+    return json.dumps(obj, separators=(",", ":")).encode()
+
+
+class Client:
+    """One keep-alive connection, deliberately naive: it reuses the connection until the server
+    answers ``Connection: close`` (then http.client reconnects) and never retries, so a
+    connection the server closes without saying so shows up as a dropped request."""
+
+    def __init__(self, base: str, timeout: float = 30.0):
+        parts = urlsplit(base)
+        if parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+            raise ValueError("the load client talks to loopback only")
+        self.host, self.port, self.timeout = parts.hostname, parts.port or 80, timeout
+        self.conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+
+    def send(self, req: Req) -> tuple[int, dict[str, str], bytes]:
+        headers = {"Content-Type": req.content_type} if req.body is not None else {}
+        try:
+            self.conn.request(req.method, req.path, body=req.body, headers=headers)
+            resp = self.conn.getresponse()
+            data = resp.read()
+            return resp.status, {k.lower(): v for k, v in resp.getheaders()}, data
+        except BaseException:
+            self.conn.close()
+            raise
+
+    def json(self, method: str, path: str, obj: Any = None) -> Any:
+        req = Req("prep", "prep", method, path, None if obj is None else _body(obj))
+        status, _, data = self.send(req)
+        if status != 200:
+            raise RuntimeError(f"{method} {path} answered {status}: {data[:300]!r}")
+        return json.loads(data)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+# ---- the request mix ----------------------------------------------------------------------------
+
+@dataclass
+class Plan:
+    games: list[str]
+    ordinary: list[Req] = field(default_factory=list)
+    invalid: list[Req] = field(default_factory=list)
+    abuse: list[Req] = field(default_factory=list)
+    positions: dict[str, list[str]] = field(default_factory=dict)
+
+
+def prepare(base: str, seed: int = 1, plies: int = 12) -> Plan:
+    """Build the request mix from what the running service holds."""
+    rng = random.Random(seed)
+    c = Client(base)
+    try:
+        games = c.json("GET", "/v1/games")["games"]
+        plan = Plan([g["id"] for g in games])
+        plan.ordinary.append(Req("ordinary", "games", "GET", "/v1/games"))
+        for g in games:
+            gid = g["id"]
+            detail = c.json("GET", f"/v1/games/{gid}")
+            base_path = f"/v1/games/{gid}"
+            plan.ordinary += [Req("ordinary", f"game:{gid}", "GET", base_path),
+                              Req("ordinary", f"setup:{gid}", "POST", base_path + "/setup",
+                                  b"{}")]
+            position = c.json("POST", base_path + "/setup", {})["position"]
+            positions = []
+            for ply in range(plies):
+                moves = c.json("POST", base_path + "/legal-moves", {"position": position})["moves"]
+                if not moves:
+                    break
+                positions.append(position)
+                move = rng.choice(moves)["move"]
+                pos_body = {"position": position}
+                plan.ordinary += [
+                    Req("ordinary", f"legal-moves:{gid}", "POST", base_path + "/legal-moves",
+                        _body(pos_body)),
+                    Req("ordinary", f"status:{gid}", "POST", base_path + "/status", _body(pos_body)),
+                    Req("ordinary", f"apply:{gid}", "POST", base_path + "/apply",
+                        _body({**pos_body, "move": move, "seed": ply})),
+                ]
+                applied = c.json("POST", base_path + "/apply",
+                                 {"position": position, "move": move, "seed": ply})
+                position = applied["position"]
+                if applied["status"]["state"] != "ongoing":
+                    break
+            plan.positions[gid] = positions
+            plan.invalid += invalid_requests(gid, positions[0] if positions else None)
+            depth = detail["max_perft_depth"]
+            for pos in positions[1:]:
+                plan.abuse.append(Req("abuse", f"perft-max:{gid}", "POST", base_path + "/perft",
+                                      _body({"position": pos, "depth": depth}), (200, 422)))
+        plan.abuse += abusive_requests(plan)
+        return plan
+    finally:
+        c.close()
+
+
+def invalid_requests(gid: str, position: str | None) -> list[Req]:
+    p = f"/v1/games/{gid}"
+    out = [
+        Req("invalid", "unknown_game", "POST", "/v1/games/no-such-game/legal-moves", b"{}", (404,)),
+        Req("invalid", "malformed_json", "POST", p + "/legal-moves", b'{"position": ', (400,)),
+        Req("invalid", "malformed_request", "POST", p + "/perft", _body({"depth": "deep"}), (400,)),
+        Req("invalid", "media_type", "POST", p + "/status", b"{}", (415,), "text/plain"),
+        Req("invalid", "invalid_position", "POST", p + "/legal-moves",
+            _body({"position": "this is not a position"}), (422,)),
+        Req("invalid", "invalid_options", "POST", p + "/setup",
+            _body({"options": {"no_such_option": 1}}), (400, 422)),
+        Req("invalid", "illegal_move", "POST", p + "/apply",
+            _body({"position": position, "move": "zz99zz99"}), (400, 422)),
+        Req("invalid", "body_too_large", "POST", p + "/legal-moves",
+            b"{}" + b" " * (MAX_BODY - 1), (413,)),
+        Req("invalid", "method", "GET", p + "/apply", None, (405,)),
+    ]
+    return [Req(r.group, f"invalid:{r.kind}", r.method, r.path, r.body, r.expect, r.content_type)
+            for r in out]
+
+
+def abusive_requests(plan: Plan) -> list[Req]:
+    out = []
+    first = plan.games[0]
+    if "mastery" in plan.games:
+        out.append(Req("abuse", "perft-3:mastery", "POST", "/v1/games/mastery/perft",
+                        _body({"depth": 3})))
+        # One past the budget: refused with 422 only after the whole budget has been spent.
+        out.append(Req("abuse", "perft-over-budget:mastery", "POST", "/v1/games/mastery/perft",
+                        _body({"depth": 4}), (200, 422)))
+    for gid in plan.games:
+        # The largest body accepted: a real request padded with whitespace to exactly 64 KiB.
+        out.append(Req("abuse", f"max-body:{gid}", "POST", f"/v1/games/{gid}/legal-moves",
+                       b"{}" + b" " * (MAX_BODY - 2)))
+    out.append(Req("abuse", f"max-body-rejected:{first}", "POST", f"/v1/games/{first}/status",
+                   _body({"position": "x" * (MAX_BODY - 20)}), (400, 422)))
+    return out
+
+
+# ---- running it ---------------------------------------------------------------------------------
+
+def classify(req: Req, status: int, headers: dict[str, str], data: bytes) -> tuple[str, str]:
+    if status >= 500:
+        return "server_error", data[:200].decode(errors="replace")
+    if status not in req.expect:
+        return "unexpected", f"{status}: {data[:200].decode(errors='replace')}"
+    if status >= 400:
+        ctype = headers.get("content-type", "")
+        try:
+            code = json.loads(data).get("code")
+        except ValueError:
+            code = None
+        if not ctype.startswith(PROBLEM) or not code:
+            return "unexpected", f"{status} without a problem document ({ctype})"
+    return "ok", ""
+
+
+class Recorder:
+    def __init__(self, budget: int, deadline: float, t0: float):
+        self.lock = threading.Lock()
+        self.budget, self.deadline, self.t0 = budget, deadline, t0
+        self.samples: list[Sample] = []
+        self.stop = threading.Event()
+
+    def take(self, counted: bool = True) -> bool:
+        """Claim one request of the budget; False once the run is over."""
+        if self.stop.is_set() or time.monotonic() >= self.deadline:
+            return False
+        if not counted:
+            return True
+        with self.lock:
+            if self.budget <= 0:
+                return False
+            self.budget -= 1
+            return True
+
+    def add(self, sample: Sample) -> None:
+        with self.lock:
+            self.samples.append(sample)
+
+
+def worker(base: str, reqs: list[Req], rec: Recorder, seed: int, counted: bool,
+           timeout: float) -> None:
+    rng = random.Random(seed)
+    client = Client(base, timeout=timeout)
+    try:
+        while rec.take(counted):
+            req = rng.choice(reqs)
+            start = time.monotonic()
+            try:
+                status, headers, data = client.send(req)
+            except (OSError, http.client.HTTPException, socket.timeout) as exc:
+                rec.add(Sample(req.group, req.kind, "dropped", None, start - rec.t0,
+                               time.monotonic() - start, repr(exc)))
+                continue
+            outcome, detail = classify(req, status, headers, data)
+            rec.add(Sample(req.group, req.kind, outcome, status, start - rec.t0,
+                           time.monotonic() - start, detail))
+    finally:
+        client.close()
+
+
+def run(base: str, plan: Plan, *, threads: int = 4, requests: int = 2000, duration: float = 10.0,
+        invalid_share: float = 0.15, abuse_threads: int = 0, seed: int = 1,
+        timeout: float = 30.0, during=None) -> "Report":
+    """Send at most ``requests`` ordinary+invalid requests for at most ``duration`` seconds
+    from ``threads`` threads; ``abuse_threads`` more threads send abusive requests meanwhile
+    (not counted in ``requests``). ``during(recorder)``, if given, runs in the calling thread
+    while the load runs (the fault-injection tests use it)."""
+    n_invalid = max(1, round(len(plan.ordinary) * invalid_share / (1 - invalid_share)))
+    rng = random.Random(seed)
+    mixed = plan.ordinary + [rng.choice(plan.invalid) for _ in range(n_invalid)] + plan.invalid
+    t0 = time.monotonic()
+    rec = Recorder(requests, t0 + duration, t0)
+    pool = [threading.Thread(target=worker, args=(base, mixed, rec, seed * 1000 + i, True,
+                                                  timeout), daemon=True)
+            for i in range(threads)]
+    pool += [threading.Thread(target=worker, args=(base, plan.abuse, rec, seed * 2000 + i, False,
+                                                   timeout), daemon=True)
+             for i in range(abuse_threads)]
+    for t in pool:
+        t.start()
+    if during is not None:
+        try:
+            during(rec)
+        except BaseException:
+            rec.stop.set()
+            raise
+    ordinary_threads = pool[:threads]
+    for t in ordinary_threads:
+        t.join()
+    rec.stop.set()          # the abusers stop when the counted load is done
+    for t in pool[threads:]:
+        t.join()
+    return Report(rec.samples, time.monotonic() - t0, threads, abuse_threads, plan.games)
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+@dataclass
+class Report:
+    samples: list[Sample]
+    elapsed: float
+    threads: int
+    abuse_threads: int
+    games: list[str]
+
+    def of(self, *groups: str) -> list[Sample]:
+        return [s for s in self.samples if s.group in groups]
+
+    def count(self, outcome: str, *groups: str) -> int:
+        pool = self.of(*groups) if groups else self.samples
+        return sum(1 for s in pool if s.outcome == outcome)
+
+    def latency(self, *groups: str) -> dict[str, float | None]:
+        lat = [s.latency for s in self.of(*groups) if s.outcome != "dropped"]
+
+        def ms(v: float | None) -> float | None:
+            return None if v is None else round(v * 1000, 1)
+
+        return {"p50_ms": ms(percentile(lat, 50)), "p90_ms": ms(percentile(lat, 90)),
+                "p99_ms": ms(percentile(lat, 99)), "max_ms": ms(max(lat) if lat else None)}
+
+    def games_covered(self) -> set[str]:
+        """Games that got every ordinary operation (setup, legal-moves, apply, status) answered."""
+        done: dict[str, set[str]] = {}
+        for s in self.of("ordinary"):
+            if ":" in s.kind and s.outcome == "ok":
+                op, gid = s.kind.split(":", 1)
+                done.setdefault(gid, set()).add(op)
+        return {g for g, ops in done.items() if {"setup", "legal-moves", "apply", "status"} <= ops}
+
+    def summary(self) -> dict[str, Any]:
+        counted = self.of("ordinary", "invalid")
+        statuses: dict[str, int] = {}
+        for s in self.samples:
+            key = str(s.status) if s.status is not None else "dropped"
+            statuses[key] = statuses.get(key, 0) + 1
+        kinds: dict[str, int] = {}
+        for s in self.samples:
+            kinds[s.kind] = kinds.get(s.kind, 0) + 1
+        return {
+            "elapsed_s": round(self.elapsed, 2),
+            "threads": self.threads,
+            "abuse_threads": self.abuse_threads,
+            "games": self.games,
+            "games_covered": sorted(self.games_covered()),
+            "requests": len(counted),
+            "throughput_rps": round(len(counted) / self.elapsed, 1) if self.elapsed else None,
+            "ordinary": {"n": len(self.of("ordinary")), **self.latency("ordinary")},
+            "invalid": {"n": len(self.of("invalid")), **self.latency("invalid")},
+            "abuse": {"n": len(self.of("abuse")), **self.latency("abuse")},
+            "server_errors": self.count("server_error"),
+            "dropped": self.count("dropped"),
+            "unexpected": self.count("unexpected"),
+            "statuses": dict(sorted(statuses.items())),
+            "kinds": dict(sorted(kinds.items())),
+            "failures": [f"{s.kind} {s.status} {s.detail}" for s in self.samples
+                         if s.outcome != "ok"][:20],
+        }
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--url", default="http://127.0.0.1:8000")
+    ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--abuse-threads", type=int, default=0)
+    ap.add_argument("--requests", type=int, default=5000)
+    ap.add_argument("--duration", type=float, default=20.0)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(list(argv) if argv is not None else None)
+    plan = prepare(args.url, args.seed)
+    report = run(args.url, plan, threads=args.threads, requests=args.requests,
+                 duration=args.duration, abuse_threads=args.abuse_threads, seed=args.seed)
+    summary = report.summary()
+    json.dump(summary, sys.stdout, indent=2)
+    print()
+    return 0 if not (summary["server_errors"] or summary["dropped"] or summary["unexpected"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
