@@ -43,8 +43,10 @@ def children(pid: int) -> list[int]:
 
 class Server:
     def __init__(self, python: str = sys.executable, *, workers: int = 2, cwd: str | None = None,
-                 env: dict[str, str] | None = None, log_dir: str | None = None):
+                 env: dict[str, str] | None = None, log_dir: str | None = None,
+                 command: list[str] | None = None):
         self.python, self.cwd = python, cwd
+        self.command = command or [python, "-m", "gunicorn", "-c", CONFIG, APP]
         self.env = {k: v for k, v in os.environ.items()
                     if not k.startswith(("GUNICORN", "WEB_CONCURRENCY", "PYTHONPATH"))}
         self.env.update({"HOST": "127.0.0.1", "PORT": "0", "WEB_CONCURRENCY": str(workers),
@@ -60,7 +62,7 @@ class Server:
         self.stdout = open(self.dir / "access.log", "wb")
         self.stderr = open(self.dir / "error.log", "wb")
         self.proc = subprocess.Popen(
-            [self.python, "-m", "gunicorn", "-c", CONFIG, APP], cwd=self.cwd, env=self.env,
+            self.command, cwd=self.cwd, env=self.env,
             stdin=subprocess.DEVNULL, stdout=self.stdout, stderr=self.stderr)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
