@@ -5,7 +5,10 @@
   may fail (they are counted).
 * :func:`sigterm_drain`: slow requests (perft depth 3 on positions of every game) in flight when
   the master gets SIGTERM must all complete with 200; the master must exit 0 within the
-  graceful timeout and refuse new connections meanwhile.
+  graceful timeout and refuse new connections meanwhile. "In flight" means accepted by a
+  worker: SIGTERM is sent once the kernel's accept queue is empty. A connection still in that
+  queue when the listening socket closes is reset by the kernel, which is why Kubernetes gets
+  a preStop pause (the pod leaves the Service endpoints before its SIGTERM).
 """
 
 from __future__ import annotations
@@ -97,6 +100,7 @@ class DrainResult:
             "master_exit_s_after_sigterm": round(self.exit_after, 3),
             "graceful_timeout_s": self.graceful_timeout,
             "new_connection_refused_after_sigterm": self.refused_after_term,
+            **self.details,
         }
 
 
@@ -141,8 +145,10 @@ def sigterm_drain(server: Server, plan: client.Plan, *, per_game: int = 4,
             for i, (p, b) in enumerate(reqs)]
     for t in pool:
         t.start()
-    sent.wait(timeout=30)             # every request is written to its socket
-    time.sleep(term_after)            # ... and accepted by a worker, which is computing it
+    sent.wait(timeout=30)             # every request is written to its socket,
+    server.wait_accepted()            # accepted by a worker (none left in the kernel's queue)
+    time.sleep(term_after)            # ... and being computed
+    queued_at_term = server.accept_queue()
     term = time.monotonic()
     server.proc.send_signal(signal.SIGTERM)
     time.sleep(0.2)
@@ -159,4 +165,5 @@ def sigterm_drain(server: Server, plan: client.Plan, *, per_game: int = 4,
         t.join(10)
     return DrainResult([a or ("?", None, "no answer") for a in answers],
                        [d - term for d in done_at], code, exit_after, refused,
-                       graceful_timeout, sent=len(reqs))
+                       graceful_timeout, sent=len(reqs),
+                       details={"accept_queue_at_sigterm": queued_at_term})

@@ -131,6 +131,22 @@ class Server:
             time.sleep(0.02)
         raise RuntimeError(f"workers not replaced: {self.worker_pids()} (excluded {exclude})")
 
+    def accept_queue(self) -> int | None:
+        """Connections waiting in the kernel's accept queue of the listening socket (the
+        rx_queue of a LISTEN entry in /proc/net/tcp), or None if it is not listening."""
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            local, state, queues = fields[1], fields[3], fields[4]
+            if state == "0A" and int(local.rsplit(":", 1)[1], 16) == self.port:
+                return int(queues.split(":")[1], 16)
+        return None
+
+    def wait_accepted(self, timeout: float = 10.0) -> None:
+        """Wait until the workers have accepted every connection the kernel queued."""
+        deadline = time.monotonic() + timeout
+        while self.accept_queue() and time.monotonic() < deadline:
+            time.sleep(0.005)
+
     # -- HTTP ---------------------------------------------------------------------------------
     @property
     def url(self) -> str:

@@ -4,14 +4,17 @@ and the tests (``gunicorn -c python:service.gunicorn_conf "service.app:create_ap
 Rules adjudication is CPU-bound pure Python, so the worker count follows the CPUs this process
 may actually use (its CPU affinity and, in a container, the cgroup CPU quota), one process per
 core; a few threads per worker let a cheap request share the CPU with an expensive one (perft at
-the cap) instead of queueing behind it. Every value can be overridden from the environment:
+the cap) instead of queueing behind it, and a 1 ms GIL switch interval (Python's default is
+5 ms) hands the CPU to the cheap request sooner (docs/load.md has the measurements). Every
+value can be overridden from the environment:
 
 ============================  =====================================  ==========================
 variable                      setting                                default
 ============================  =====================================  ==========================
 ``HOST``, ``PORT``            ``bind``                               ``127.0.0.1``, ``8000``
 ``WEB_CONCURRENCY``           ``workers``                            usable CPUs
-``GUNICORN_THREADS``          ``threads`` per worker                 4
+``GUNICORN_THREADS``          ``threads`` per worker                 8
+``GIL_SWITCH_INTERVAL_MS``    ``sys.setswitchinterval`` in workers   1 ms
 ``GUNICORN_TIMEOUT``          ``timeout`` (silent worker killed)     30 s
 ``GUNICORN_GRACEFUL_TIMEOUT`` ``graceful_timeout`` (drain on TERM)   20 s
 ``GUNICORN_KEEPALIVE``        ``keepalive``                          5 s
@@ -118,7 +121,7 @@ class JsonLogger(Logger):
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = _env_int("WEB_CONCURRENCY", usable_cpus())
 worker_class = "gthread"
-threads = _env_int("GUNICORN_THREADS", 4)
+threads = _env_int("GUNICORN_THREADS", 8)
 preload_app = _env_flag("GUNICORN_PRELOAD", True)
 worker_tmp_dir = _worker_tmp_dir()
 
@@ -138,6 +141,14 @@ limit_request_line = 4094
 limit_request_fields = 64
 limit_request_field_size = 8190
 
+
+def post_fork(server, worker) -> None:
+    """In each worker: a shorter GIL switch interval, so that a thread serving a cheap request
+    does not wait 5 ms per turn behind threads computing perft."""
+    import sys
+
+    interval_ms = float(os.environ.get("GIL_SWITCH_INTERVAL_MS", "").strip() or 1)
+    sys.setswitchinterval(interval_ms / 1000)
 
 
 def pre_request(worker, req) -> None:
@@ -172,3 +183,4 @@ loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
 # servers on one machine would fight over the same path.
 control_socket_disable = True
 proc_name = "boardgame-referee"
+

@@ -287,12 +287,24 @@ def test_gunicorn_config_production_settings():
     assert conf.workers == conf.usable_cpus() >= 1
     assert gunicorn_config(WEB_CONCURRENCY="3").workers == 3
     assert conf.worker_class == "gthread" and conf.threads >= 2
+    assert gunicorn_config(GUNICORN_THREADS="3").threads == 3
     assert conf.preload_app is True
     assert conf.timeout > 0 and 0 < conf.graceful_timeout
     assert conf.max_requests > 0 and conf.max_requests_jitter > 0
     assert conf.limit_request_line and conf.limit_request_fields and conf.limit_request_field_size
     assert conf.accesslog == "-" and conf.logger_class == "service.gunicorn_conf.JsonLogger"
     assert conf.control_socket_disable is True
+    # post_fork gives each worker a 1 ms GIL switch interval (GIL_SWITCH_INTERVAL_MS)
+    before = sys.getswitchinterval()
+    try:
+        conf.post_fork(None, None)
+        assert sys.getswitchinterval() == pytest.approx(0.001)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("GIL_SWITCH_INTERVAL_MS", "2")
+            conf.post_fork(None, None)
+        assert sys.getswitchinterval() == pytest.approx(0.002)
+    finally:
+        sys.setswitchinterval(before)
 
 
 def test_ready_is_503_until_the_engines_are_warm():

@@ -115,3 +115,4 @@ def test_sigterm_drains_in_flight_requests():
         assert summary["master_exit_code"] == 0
         assert summary["master_exit_s_after_sigterm"] < summary["graceful_timeout_s"]
         assert summary["new_connection_refused_after_sigterm"]
+

@@ -1,0 +1,157 @@
+"""The longer load and fault runs whose figures are in docs/load.md.
+
+    .venv/bin/python -m loadtest.run                 # all scenarios, about 3 minutes
+    .venv/bin/python -m loadtest.run --quick         # 5-second versions
+    .venv/bin/python -m loadtest.run --only mixed abuse
+
+Each scenario starts its own gunicorn with the production configuration (``loadtest.server``,
+2 workers unless ``--workers``) on a free loopback port; the load client runs in this process
+on the same machine, so it competes with the server for the same cores. Results go to
+``loadtest/results.json`` (``--out``) and a Markdown summary to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from . import client, faults
+from .server import Server
+
+HERE = Path(__file__).resolve().parent
+
+
+def rss_mib(pids: list[int]) -> dict[str, float]:
+    out = {}
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    out[str(pid)] = round(int(line.split()[1]) / 1024, 1)
+        except OSError:
+            pass
+    return out
+
+
+def cpu_seconds() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def with_server(workers: int, fn: Callable[[Server], dict[str, Any]],
+                env: dict[str, str] | None = None) -> dict[str, Any]:
+    with Server(workers=workers, env=env) as server:
+        c0 = cpu_seconds()
+        out = fn(server)
+        out["client_cpu_s"] = round(cpu_seconds() - c0, 1)
+        if server.proc.poll() is None:
+            out["server_rss_mib"] = rss_mib([server.proc.pid] + server.worker_pids())
+        return out
+
+
+def scenarios(args) -> dict[str, Callable[[], dict[str, Any]]]:
+    d = args.duration
+    w = args.workers
+
+    def load(abuse_threads: int = 0, env: dict[str, str] | None = None):
+        def fn(server: Server) -> dict[str, Any]:
+            plan = client.prepare(server.url, seed=args.seed)
+            report = client.run(server.url, plan, threads=args.threads, requests=args.requests,
+                                duration=d, abuse_threads=abuse_threads, seed=args.seed)
+            out = report.summary()
+            out["worker_pids_at_end"] = server.worker_pids()
+            return out
+        return lambda: with_server(w, fn, env)
+
+    def kill():
+        def fn(server: Server) -> dict[str, Any]:
+            plan = client.prepare(server.url, seed=args.seed)
+            runs = []
+            for i in range(args.repeat):
+                result = faults.kill_worker_under_load(
+                    server, plan, threads=args.threads, duration=min(d, 10.0), kill_at=2.0)
+                summary = result.summary()
+                summary["load"] = {k: summary["load"][k] for k in (
+                    "requests", "throughput_rps", "server_errors", "dropped", "unexpected",
+                    "ordinary", "failures")}
+                runs.append(summary)
+            return {"runs": runs}
+        return lambda: with_server(w, fn)
+
+    def drain():
+        runs = []
+        for i in range(args.repeat):
+            def fn(server: Server) -> dict[str, Any]:
+                plan = client.prepare(server.url, seed=args.seed + i)
+                return faults.sigterm_drain(server, plan, per_game=8, term_after=0.2).summary()
+            runs.append(with_server(w, fn))
+        return {"runs": runs}
+
+    return {
+        "mixed": load(),
+        "abuse": load(abuse_threads=args.threads),
+        "abuse-saturating": load(abuse_threads=2 * args.threads),
+        "recycling": load(env={"GUNICORN_MAX_REQUESTS": "500", "GUNICORN_MAX_REQUESTS_JITTER": "50"}),
+        "worker-kill": kill(),
+        "sigterm-drain": drain,
+    }
+
+
+def markdown(results: dict[str, Any]) -> str:
+    lines = ["| scenario | requests | req/s | ordinary p50 / p99 / max ms | 5xx | dropped | "
+             "unexpected | abusive requests (p50 ms) |", "|---|---|---|---|---|---|---|---|"]
+    for name, r in results["scenarios"].items():
+        if "ordinary" not in r:
+            continue
+        o, a = r["ordinary"], r["abuse"]
+        lines.append(f"| {name} | {r['requests']} | {r['throughput_rps']} | {o['p50_ms']} / "
+                     f"{o['p99_ms']} / {o['max_ms']} | {r['server_errors']} | {r['dropped']} | "
+                     f"{r['unexpected']} | {a['n']} ({a['p50_ms']}) |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Longer load and fault runs (see docs/load.md).")
+    ap.add_argument("--duration", type=float, default=30.0)
+    ap.add_argument("--requests", type=int, default=200_000)
+    ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quick", action="store_true", help="5-second runs, one repeat")
+    ap.add_argument("--only", nargs="*")
+    ap.add_argument("--out", default=str(HERE / "results.json"))
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.duration, args.repeat = 5.0, 1
+    chosen = scenarios(args)
+    results: dict[str, Any] = {
+        "command": "python -m loadtest.run " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "machine": {"cpus": len(__import__("os").sched_getaffinity(0)),
+                    "python": platform.python_version(), "platform": platform.platform(),
+                    "note": "load client and server share these CPUs"},
+        "settings": {"duration_s": args.duration, "threads": args.threads,
+                     "workers": args.workers, "requests_cap": args.requests},
+        "scenarios": {},
+    }
+    for name, fn in chosen.items():
+        if args.only and name not in args.only:
+            continue
+        t0 = time.monotonic()
+        results["scenarios"][name] = fn()
+        results["scenarios"][name]["wall_s"] = round(time.monotonic() - t0, 1)
+        print(f"{name}: done in {results['scenarios'][name]['wall_s']} s", file=sys.stderr)
+    Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
+    print(markdown(results))
+    print(f"\nfull results: {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
