@@ -44,9 +44,12 @@ def cpu_seconds() -> float:
     return r.ru_utime + r.ru_stime
 
 
+SERVER_ENV: dict[str, str] = {}
+
+
 def with_server(workers: int, fn: Callable[[Server], dict[str, Any]],
                 env: dict[str, str] | None = None) -> dict[str, Any]:
-    with Server(workers=workers, env=env) as server:
+    with Server(workers=workers, env={**SERVER_ENV, **(env or {})}) as server:
         c0 = cpu_seconds()
         out = fn(server)
         out["client_cpu_s"] = round(cpu_seconds() - c0, 1)
@@ -126,10 +129,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="5-second runs, one repeat")
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--server-env", nargs="*", default=[], metavar="NAME=VALUE",
+                    help="settings for the server, e.g. GUNICORN_THREADS=4")
     ap.add_argument("--out", default=str(HERE / "results.json"))
     args = ap.parse_args(argv)
     if args.quick:
         args.duration, args.repeat = 5.0, 1
+    SERVER_ENV.update(item.split("=", 1) for item in args.server_env)
     chosen = scenarios(args)
     results: dict[str, Any] = {
         "command": "python -m loadtest.run " + " ".join(argv if argv is not None else sys.argv[1:]),
@@ -137,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
                     "python": platform.python_version(), "platform": platform.platform(),
                     "note": "load client and server share these CPUs"},
         "settings": {"duration_s": args.duration, "threads": args.threads,
-                     "workers": args.workers, "requests_cap": args.requests},
+                     "workers": args.workers, "requests_cap": args.requests,
+                     "server_env": SERVER_ENV},
         "scenarios": {},
     }
     for name, fn in chosen.items():

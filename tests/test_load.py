@@ -58,7 +58,7 @@ def test_mixed_load_over_every_game(server, plan):
 
 
 def test_abusive_requests_do_not_starve_ordinary_ones(server, plan):
-    report = client.run(server.url, plan, threads=THREADS, abuse_threads=2, requests=20000,
+    report = client.run(server.url, plan, threads=THREADS, abuse_threads=4, requests=20000,
                         duration=4.0, seed=8)
     summary = report.summary()
     assert_clean(summary)
