@@ -52,6 +52,7 @@ class KillResult:
             "failed_started_s_after_kill": [round(s.start - self.kill_at, 3) for s in fails],
             "failed_after_replacement": sum(
                 1 for s in fails if s.start > self.kill_at + self.replaced_after),
+            "failed_more_than_1s_after_kill": sum(1 for s in fails if s.start > self.kill_at + 1),
         }
 
 

@@ -25,6 +25,7 @@ import threading
 import time
 import tomllib
 from pathlib import Path
+from types import SimpleNamespace
 
 import kubernetes_validate
 import pytest
@@ -130,10 +131,11 @@ def gunicorn_config(**env: str):
                 del os.environ[k]
         os.environ.update(env)
         import service.gunicorn_conf as conf
-        return importlib.reload(conf)
+        return SimpleNamespace(**vars(importlib.reload(conf)))
     finally:
         os.environ.clear()
         os.environ.update(saved)
+        importlib.reload(conf)      # leave the module as the real environment makes it
 
 
 # ---- Kubernetes manifests ---------------------------------------------------------------------
