@@ -20,8 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-CONFIG = "python:service.gunicorn_conf"
-APP = "service.app:create_app()"
+from service.__main__ import APP, CONFIG  # the container's command: one source of truth
 LISTENING = re.compile(r"Listening at: http://127\.0\.0\.1:(\d+)")
 
 
