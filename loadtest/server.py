@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from service.__main__ import APP, CONFIG  # the container's command: one source of truth
+
 LISTENING = re.compile(r"Listening at: http://127\.0\.0\.1:(\d+)")
 
 
