@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 import time
 
 from gunicorn.glogging import Logger
@@ -145,8 +146,6 @@ limit_request_field_size = 8190
 def post_fork(server, worker) -> None:
     """In each worker: a shorter GIL switch interval, so that a thread serving a cheap request
     does not wait 5 ms per turn behind threads computing perft."""
-    import sys
-
     interval_ms = float(os.environ.get("GIL_SWITCH_INTERVAL_MS", "").strip() or 1)
     sys.setswitchinterval(interval_ms / 1000)
 
