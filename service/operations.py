@@ -13,6 +13,7 @@ from .views import Operation
 
 OPERATION_MODULES = (
     "service.views",
+    "service.render",
 )
 
 

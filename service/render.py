@@ -1,0 +1,204 @@
+"""Board pictures: ``POST /v1/games/{game}/render`` answers an SVG or PNG of any position.
+
+The picture is drawn from the game's :class:`rules.core.view.BoardView`, so this module knows
+no game. Every cell is a ``<g class="cell" data-square="a1">`` group, which lets a web page
+(the playground) inline the SVG and make the squares clickable.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Iterable
+
+from flask import Response
+from marshmallow import fields, validate
+
+from rules.core.view import BoardView, NoBoardView, view_for
+
+from . import schemas as s
+from .problems import Problem
+from .views import GAME_ERRORS, Operation, game_for, load_body, position_for
+
+MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 100, 2000, 480
+MAX_HIGHLIGHTS = 64
+CELL = 60
+MARGIN = 26
+
+SHADES = ("#eeddb8", "#b98f64")
+TERRAIN_FALLBACK = ("#c9d8b0", "#a8bd8a", "#d9c7a3", "#a9c4d8", "#c8b2c8")
+HIGHLIGHT = "#ffd640"
+LAST_MOVE = "#52b0ff"
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+# ---- drawing -------------------------------------------------------------------------------
+
+def _terrain_fill(view: BoardView, terrain: str) -> str:
+    if terrain in view.terrain:
+        return view.terrain[terrain][0]
+    return TERRAIN_FALLBACK[sum(map(ord, terrain)) % len(TERRAIN_FALLBACK)]
+
+
+def _piece(view: BoardView, piece, x: float, y: float) -> Iterable[str]:
+    fill, ink = view.palette.get(piece.owner, ("#888888", "#000000"))
+    radius = CELL * 0.38
+    title = piece.name or piece.glyph
+    if piece.count > 1:
+        title += f" x{piece.count}"
+    if piece.general:
+        title += " with the General"
+    yield f'<g class="piece" data-owner="{escape(piece.owner)}"><title>{escape(title)}</title>'
+    if piece.count > 1:  # the discs beneath, so a stack looks like one
+        for i in range(min(piece.count, 5) - 1, 0, -1):
+            yield (f'<circle cx="{x:.1f}" cy="{y - 3 * i + 3 * (piece.count > 1):.1f}" '
+                   f'r="{radius:.1f}" fill="{fill}" stroke="#222" stroke-width="1.2"/>')
+    if piece.general:
+        yield (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" fill="none" '
+               f'stroke="#d4a017" stroke-width="3.5"/>')
+    yield (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}" stroke="#222" '
+           f'stroke-width="1.6"/>')
+    size = 26 if len(piece.glyph) == 1 else 18
+    yield (f'<text x="{x:.1f}" y="{y + size * 0.36:.1f}" font-family="{FONT}" '
+           f'font-size="{size}" font-weight="bold" text-anchor="middle" '
+           f'fill="{ink}">{escape(piece.glyph)}</text>')
+    if piece.count > 1:
+        bx, by = x + CELL * 0.3, y + CELL * 0.3
+        yield (f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="10" fill="#c62828" stroke="#fff" '
+               f'stroke-width="1.5"/>')
+        yield (f'<text x="{bx:.1f}" y="{by + 4.5:.1f}" font-family="{FONT}" font-size="13" '
+               f'font-weight="bold" text-anchor="middle" fill="#fff">{piece.count}</text>')
+    if piece.general:
+        bx, by = x - CELL * 0.3, y + CELL * 0.3
+        yield (f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="10" fill="#d4a017" stroke="#fff" '
+               f'stroke-width="1.5"/>')
+        yield (f'<text x="{bx:.1f}" y="{by + 4.5:.1f}" font-family="{FONT}" font-size="12" '
+               f'font-weight="bold" text-anchor="middle" fill="#000">G</text>')
+    yield "</g>"
+
+
+def svg_board(view: BoardView, *, size: int = DEFAULT_SIZE, highlight: Iterable[str] = (),
+              last_move: bool = True) -> str:
+    """The SVG document of ``view``; its longer side is ``size`` pixels."""
+    width = view.files * CELL + 2 * MARGIN
+    height = view.ranks * CELL + 2 * MARGIN
+    scale = size / max(width, height)
+    px_w, px_h = round(width * scale), round(height * scale)
+    marked = set(highlight)
+    moved = set(view.last_move) if last_move else set()
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
+        f'viewBox="0 0 {width} {height}" data-game="{escape(view.game)}" '
+        f'data-files="{view.files}" data-ranks="{view.ranks}">',
+        f'<title>{escape(view.game)}{" - " + escape(view.to_move) + " to move" if view.to_move else ""}'
+        f'</title>',
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#5b4636"/>',
+    ]
+    for cell in view.cells:
+        x = MARGIN + cell.file * CELL
+        y = MARGIN + (view.ranks - 1 - cell.rank) * CELL
+        fill = _terrain_fill(view, cell.terrain) if cell.terrain else SHADES[cell.shade % 2]
+        out.append(f'<g class="cell" data-square="{escape(cell.name)}">')
+        out.append(f'<rect class="square" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                   f'fill="{fill}"/>')
+        if cell.terrain and cell.terrain in view.terrain and view.terrain[cell.terrain][1]:
+            out.append(f'<text x="{x + 4}" y="{y + 13}" font-family="{FONT}" font-size="11" '
+                       f'fill="#000" fill-opacity="0.45">'
+                       f'{escape(view.terrain[cell.terrain][1])}</text>')
+        if "raised" in cell.marks:
+            out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" '
+                       f'fill="#ffffff" fill-opacity="0.25" stroke="#6b4a1f" stroke-width="3" '
+                       f'stroke-dasharray="6 3"/>')
+        for mark in cell.marks:
+            if mark != "raised":
+                out.append(f'<circle cx="{x + CELL - 8}" cy="{y + 8}" r="4" fill="#c62828">'
+                           f'<title>{escape(mark)}</title></circle>')
+        if cell.name in moved:
+            out.append(f'<rect class="last-move" x="{x}" y="{y}" width="{CELL}" '
+                       f'height="{CELL}" fill="{LAST_MOVE}" fill-opacity="0.4"/>')
+        if cell.name in marked:
+            out.append(f'<rect class="highlight" x="{x + 2}" y="{y + 2}" width="{CELL - 4}" '
+                       f'height="{CELL - 4}" fill="{HIGHLIGHT}" fill-opacity="0.45" '
+                       f'stroke="{HIGHLIGHT}" stroke-width="4"/>')
+        if cell.piece is not None:
+            out.extend(_piece(view, cell.piece, x + CELL / 2, y + CELL / 2))
+        out.append("</g>")
+    label = f'font-family="{FONT}" font-size="14" fill="#f3e9d2" text-anchor="middle"'
+    for f, name in enumerate(view.file_labels):
+        cx = MARGIN + f * CELL + CELL / 2
+        out.append(f'<text x="{cx:.0f}" y="{height - 8}" {label}>{escape(name)}</text>')
+    for r, name in enumerate(view.rank_labels):
+        cy = MARGIN + (view.ranks - 1 - r) * CELL + CELL / 2 + 5
+        out.append(f'<text x="{MARGIN / 2:.0f}" y="{cy:.0f}" {label}>{escape(name)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def png_bytes(svg: str) -> bytes:
+    """Rasterise an SVG from :func:`svg_board` at its own pixel size."""
+    import cairosvg  # imported on first PNG: it loads the system cairo library
+
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+
+
+def picture(game: Any, position: Any, *, format: str = "svg", size: int = DEFAULT_SIZE,
+            highlight: Iterable[str] = (), last_move: bool = True) -> bytes:
+    """SVG or PNG bytes of ``position``; raises NoBoardView, or ValueError naming the
+    squares of ``highlight`` that the board does not have."""
+    view = view_for(game, position)
+    highlight = list(highlight)
+    unknown = [sq for sq in highlight if sq not in view.names]
+    if unknown:
+        raise ValueError(", ".join(unknown))
+    svg = svg_board(view, size=size, highlight=highlight, last_move=last_move)
+    return png_bytes(svg) if format == "png" else svg.encode("utf-8")
+
+
+# ---- the operation -----------------------------------------------------------------------------
+
+class RenderRequestSchema(s.GameRequestSchema):
+    format = fields.String(load_default="svg", validate=validate.OneOf(["svg", "png"]),
+                           metadata={"description": "svg (image/svg+xml) or png (image/png)."})
+    size = fields.Integer(strict=True, load_default=DEFAULT_SIZE,
+                          validate=validate.Range(min=MIN_SIZE, max=MAX_SIZE),
+                          metadata={"description": "Pixels of the picture's longer side."})
+    highlight = fields.List(
+        fields.String(validate=validate.Length(min=1, max=8)),
+        load_default=list, validate=validate.Length(max=MAX_HIGHLIGHTS),
+        metadata={"description": "Squares to highlight (e.g. a piece's legal destinations)."})
+    last_move = s.StrictBoolean(load_default=True, metadata={
+        "description": "Highlight the squares of the previous move, when the notation "
+                       "records it."})
+
+
+_RENDER = RenderRequestSchema()
+MEDIA = {"svg": "image/svg+xml", "png": "image/png"}
+
+
+def render(game: str):
+    body = load_body(_RENDER)
+    g = game_for(game, body.get("options"))
+    pos = position_for(g, body.get("position"))
+    try:
+        data = picture(g, pos, format=body["format"], size=body["size"],
+                       highlight=body["highlight"], last_move=body["last_move"])
+    except NoBoardView:
+        raise Problem(422, "render_unavailable",
+                      f"The game {game!r} has no board picture yet; its other operations work.")
+    except ValueError as exc:
+        raise Problem(422, "invalid_highlight",
+                      f"These highlight squares are not on the {game} board: {exc}.")
+    return Response(data, mimetype=MEDIA[body["format"]])
+
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation("post", "/v1/games/{game}/render", render, "render", "Picture of a position",
+              "An SVG or PNG picture of the position: board, terrain, raised squares, pieces "
+              "in their players' colours, stacks with their counts and the General, "
+              "coordinates; optionally the previous move and chosen squares highlighted. "
+              "Each square of the SVG is a <g data-square=...> group, for clickable boards. "
+              "422 invalid_highlight for a square the board lacks, render_unavailable for a "
+              "game without pictures yet.",
+              None, RenderRequestSchema, GAME_ERRORS,
+              media={"image/svg+xml": {"type": "string"},
+                     "image/png": {"type": "string", "format": "binary"}}),
+)

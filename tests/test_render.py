@@ -1,0 +1,167 @@
+"""Board pictures: every game's initial and a midgame position as SVG and PNG, the text board,
+highlights, size bounds and the problem documents of the render endpoint."""
+
+from __future__ import annotations
+
+import random
+import struct
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from rules import registry
+from rules.core.view import has_view, text_board, view_for
+from service.app import create_app
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app().test_client()
+
+
+def midgame(game_id: str, plies: int = 12, seed: int = 7):
+    """A position some random plies into a game (chance moves take their first outcome)."""
+    game = registry.configure(game_id)
+    rng = random.Random(seed)
+    pos = game.initial_position()
+    for _ in range(plies):
+        moves = game.legal_moves(pos)
+        if not moves:
+            break
+        pos = game.advance(pos, rng.choice(moves))
+    return game, pos
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def rendered_games():
+    return [g for g in registry.game_ids() if has_view(registry.configure(g))]
+
+
+def test_mastery_has_a_view():
+    assert "mastery" in rendered_games()
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+@pytest.mark.parametrize("when", ["initial", "midgame"])
+def test_svg_and_png_of_every_game(client, game_id, when):
+    game, pos = midgame(game_id, plies=0 if when == "initial" else 12)
+    text = game.format_position(pos)
+    body = {"position": text, "format": "svg"}
+    response = client.post(f"/v1/games/{game_id}/render", json=body)
+    if not has_view(game):
+        assert response.status_code == 422
+        assert response.get_json(force=True)["code"] == "render_unavailable"
+        return
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.mimetype == "image/svg+xml"
+    root = ET.fromstring(response.data)
+    assert root.tag == f"{SVG_NS}svg"
+    view = view_for(game, pos)
+    squares = {g.get("data-square") for g in root.iter(f"{SVG_NS}g") if g.get("data-square")}
+    assert squares == view.names
+    pieces = [c for c in view.cells if c.piece is not None]
+    assert len([g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "piece"]) == len(pieces)
+
+    response = client.post(f"/v1/games/{game_id}/render",
+                           json={**body, "format": "png", "size": 300})
+    assert response.status_code == 200 and response.mimetype == "image/png"
+    width, height = png_size(response.data)
+    assert max(width, height) == 300
+    ratio = (view.files * 60 + 52) / (view.ranks * 60 + 52)
+    assert abs(width / height - ratio) < 0.02
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_text_board_has_every_rank_and_piece(game_id):
+    game, pos = midgame(game_id)
+    if not has_view(game):
+        pytest.skip(f"{game_id} has no view yet")  # the HTTP test above checks its 422
+    view = view_for(game, pos)
+    board = text_board(view)
+    lines = board.splitlines()
+    assert len(lines) == view.ranks + 1
+    assert lines[0].lstrip().startswith(view.rank_labels[-1])
+    for cell in view.cells:
+        if cell.piece is not None:
+            assert (cell.piece.text or cell.piece.glyph) in board
+
+
+def test_mastery_text_board_matches_the_notation():
+    game = registry.configure("mastery")
+    board = text_board(view_for(game, game.initial_position()))
+    assert board.splitlines()[0] == "8  . . m m m . . ."
+    assert board.splitlines()[-2] == "1  . . . M M M . ."
+    assert board.splitlines()[-1].split() == list("abcdefgh")
+
+
+def test_highlight_and_last_move_are_drawn(client):
+    game = registry.configure("mastery")
+    start = game.initial_position()
+    after = game.apply(start, game.parse_move(start, "d4d5")).position
+    text = game.format_position(after)
+    root = ET.fromstring(client.post("/v1/games/mastery/render", json={
+        "position": text, "highlight": ["a1", "h8"]}).data)
+
+    def classes(square):
+        group = next(g for g in root.iter(f"{SVG_NS}g") if g.get("data-square") == square)
+        return {child.get("class") for child in group}
+
+    assert "highlight" in classes("a1") and "highlight" in classes("h8")
+    assert "last-move" in classes("d4") and "last-move" in classes("d5")
+    root = ET.fromstring(client.post("/v1/games/mastery/render", json={
+        "position": text, "last_move": False}).data)
+    assert "last-move" not in classes("d4")
+
+
+def test_size_bounds_and_default(client):
+    for size in (100, 2000):
+        response = client.post("/v1/games/mastery/render", json={"format": "png", "size": size})
+        assert response.status_code == 200 and png_size(response.data) == (size, size)
+    root = ET.fromstring(client.post("/v1/games/mastery/render", json={}).data)
+    assert root.get("width") == "480"
+    for size in (99, 2001, "300", 300.5):
+        response = client.post("/v1/games/mastery/render", json={"size": size})
+        assert response.status_code == 400
+        assert response.get_json()["errors"].keys() == {"size"}
+
+
+@pytest.mark.parametrize("body, status, code", [
+    ({"format": "gif"}, 400, "malformed_request"),
+    ({"highlight": "a1"}, 400, "malformed_request"),
+    ({"highlight": ["z9"]}, 422, "invalid_highlight"),
+    ({"last_move": 1}, 400, "malformed_request"),
+    ({"position": "8/8 d - 0 1"}, 422, "invalid_position"),
+    ({"options": {"setup": "nope"}}, 422, "invalid_options"),
+    ({"colour": "red"}, 400, "malformed_request"),
+])
+def test_render_problems(client, body, status, code):
+    response = client.post("/v1/games/mastery/render", json=body)
+    assert response.status_code == status
+    assert response.mimetype == "application/problem+json"
+    assert response.get_json()["code"] == code
+
+
+def test_render_problems_unknown_game_and_media_type(client):
+    assert client.post("/v1/games/chess/render", json={}).status_code == 404
+    response = client.post("/v1/games/mastery/render", data="x", content_type="text/plain")
+    assert response.status_code == 415
+
+
+def test_game_without_a_view_is_a_422_not_a_500(client, monkeypatch):
+    import rules.core.view as core_view
+
+    game = registry.configure("mastery")
+    monkeypatch.delitem(core_view._VIEWS, "mastery")
+    monkeypatch.setattr(core_view.importlib.util, "find_spec", lambda name: None)
+    response = client.post("/v1/games/mastery/render", json={})
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["code"] == "render_unavailable" and "mastery" in body["detail"]
+    assert not has_view(game)
