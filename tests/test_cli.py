@@ -1,0 +1,136 @@
+"""The ``referee`` command line: every command in process, and the installed console script
+with piped input."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.cli import main
+from rules import registry
+
+START = "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 d - 0 1"
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out)
+    return code, out.getvalue()
+
+
+def test_games_lists_every_game_with_options():
+    code, out = run("games")
+    assert code == 0
+    for game_id in registry.game_ids():
+        assert game_id in out
+    assert 'ruleset = "ross-2002"' in out
+
+
+def test_show_draws_the_board_and_status():
+    code, out = run("show", "mastery")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "8  . . m m m . . ."
+    assert START in lines and "dark to move" in lines
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_show_and_moves_work_for_every_game(game_id):
+    code, out = run("show", game_id)
+    assert code == 0
+    game = registry.configure(game_id)
+    assert game.format_position(game.initial_position()) in out
+    code, out = run("moves", game_id)
+    assert code == 0
+    count = len(game.legal_moves(game.initial_position()))
+    assert out.splitlines()[0] == f"{count} legal moves"
+
+
+def test_moves_json():
+    import json
+
+    code, out = run("moves", "mastery", "--json")
+    moves = json.loads(out)
+    assert code == 0 and {"move": "d4d5", "from": "d4", "to": "d5", "piece": "P",
+                          "control": False, "kind": "move"} in moves
+
+
+def test_apply_plays_moves_in_order():
+    code, out = run("apply", "mastery", "d4d5", "e5d4")
+    assert code == 0
+    assert "2mmm3/2ooo3/1ppopp2/2pP4/3p1P2/2PPOPP1/3OOO2/3MMM2 d e5-d4 2 2" in out
+
+
+def test_illegal_move_and_bad_input_exit_codes(capsys):
+    code, _ = run("apply", "mastery", "d4d5", "e5d4", "e3f4")
+    err = capsys.readouterr().err
+    assert code == 1 and "illegal_move" in err and "[piece_movement]" in err
+    code, _ = run("show", "chess")
+    assert code == 2 and "There is no game 'chess'" in capsys.readouterr().err
+    code, _ = run("show", "mastery", "-p", "8/8 d - 0 1")
+    assert code == 1 and "invalid_position" in capsys.readouterr().err
+    code, _ = run("show", "mastery", "-o", "{not json")
+    assert code == 2
+
+
+def test_perft_and_divide_agree_with_the_engine():
+    game = registry.configure("mastery")
+    nodes = game.perft(game.initial_position(), 2)
+    assert run("perft", "mastery", "2") == (0, f"nodes {nodes}\n")
+    code, out = run("perft", "mastery", "2", "--divide")
+    lines = out.splitlines()
+    assert lines[-1] == f"nodes {nodes}"
+    assert sum(int(line.split(": ")[1]) for line in lines[:-1]) == nodes
+
+
+def test_render_writes_a_png(tmp_path: Path):
+    target = tmp_path / "board.png"
+    code, out = run("render", "mastery", "-f", "png", "-s", "200", "-O", str(target))
+    data = target.read_bytes()
+    assert code == 0 and data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", data[16:24]) == (200, 200)
+
+
+def test_play_two_people_from_piped_moves():
+    code, out = run("play", "mastery", stdin="moves\nd4d5\ne3f4\ne5d4\nquit\n")
+    assert code == 0
+    assert "d4d5 " in out  # the list of legal moves
+    assert "dark plays d4d5" in out
+    assert "illegal: The dark Officer on e3 is not in the zone of control" in out
+    assert "[not_in_zone_of_control]" in out
+    assert "light plays e5d4" in out
+    assert "2mmm3/2ooo3/1ppopp2/2pP4/3p1P2/2PPOPP1/3OOO2/3MMM2 d e5-d4 2 2" in out
+
+
+def test_play_against_a_random_mover_to_the_end():
+    code, out = run("play", "mastery", "--random", "dark", "light", "--seed", "3")
+    assert code == 0
+    assert "game over: win" in out
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_random_playout_of_every_game(game_id):
+    players = registry.game_class(game_id).players()
+    code, out = run("play", game_id, "--random", *players, "--seed", "1", "--max-plies", "30")
+    assert code == 0
+    assert "plays" in out
+
+
+def test_play_refuses_an_unknown_player(capsys):
+    assert run("play", "mastery", "--random", "blue")[0] == 2
+    assert "the players are dark, light" in capsys.readouterr().err
+
+
+def test_installed_console_script_with_piped_input():
+    script = shutil.which("referee", path=str(Path(sys.executable).parent))
+    assert script, "the console script is installed with the package (pip install -e .)"
+    result = subprocess.run([script, "play", "mastery", "--random", "light", "--seed", "5"],
+                            input="d4d5\nquit\n", capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "dark plays d4d5" in result.stdout and "light plays" in result.stdout
