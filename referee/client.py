@@ -1,0 +1,341 @@
+"""A small Python client for the referee service (standard library only).
+
+    from referee.client import Referee, IllegalMoveError
+
+    ref = Referee("http://127.0.0.1:8000")
+    start = ref.setup("mastery")
+    try:
+        after = ref.apply("mastery", "e3f4", position=start.position)
+    except IllegalMoveError as exc:
+        print(exc.reason, exc.detail)      # piece_movement  Officers move 1-2 squares ...
+    png = ref.render("mastery", position=start.position, format="png")
+
+Every problem document the service answers becomes an exception of the family of its ``code``
+(:class:`IllegalMoveError`, :class:`InvalidPositionError`...), all subclasses of
+:class:`RefereeError`, carrying ``status``, ``code``, ``detail`` and the whole ``problem``.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+__all__ = [
+    "Referee", "Setup", "LegalMoves", "Status", "Applied", "Replayed", "Perft",
+    "RefereeError", "TransportError", "MalformedRequestError", "UnknownGameError",
+    "NotFoundError", "MethodNotAllowedError", "BodyTooLargeError", "UnsupportedMediaTypeError",
+    "InvalidPositionError", "InvalidOptionsError", "IllegalMoveError", "InvalidDiceError",
+    "GameOverError", "WorkLimitExceededError", "RenderError", "NotReadyError", "ServiceError",
+]
+
+
+# ---- errors ----------------------------------------------------------------------------------
+
+class RefereeError(Exception):
+    """A problem document from the service: ``status``, ``code``, ``detail``, ``problem``."""
+
+    def __init__(self, problem: Mapping[str, Any], status: int | None = None) -> None:
+        self.problem = dict(problem)
+        self.status = int(problem.get("status") or status or 0)
+        self.code = str(problem.get("code", ""))
+        self.detail = str(problem.get("detail", ""))
+        super().__init__(f"{self.status} {self.code}: {self.detail}")
+
+
+class TransportError(RefereeError):
+    """The service could not be reached, or answered something that is not a problem document."""
+
+
+class MalformedRequestError(RefereeError):
+    """400: the body breaks the schema; ``errors`` maps each offending field to its messages."""
+
+    @property
+    def errors(self) -> dict[str, Any]:
+        return self.problem.get("errors", {})
+
+
+class UnknownGameError(RefereeError):
+    """404 unknown_game."""
+
+
+class NotFoundError(RefereeError):
+    """404: no such path."""
+
+
+class MethodNotAllowedError(RefereeError):
+    """405."""
+
+
+class BodyTooLargeError(RefereeError):
+    """413: the body is over the service's limit."""
+
+
+class UnsupportedMediaTypeError(RefereeError):
+    """415."""
+
+
+class InvalidPositionError(RefereeError):
+    """422 invalid_position; ``field`` names the part of the notation at fault."""
+
+    @property
+    def field(self) -> str | None:
+        return self.problem.get("field")
+
+
+class InvalidOptionsError(RefereeError):
+    """422 invalid_options; ``option`` names the option at fault."""
+
+    @property
+    def option(self) -> str | None:
+        return self.problem.get("option")
+
+
+class IllegalMoveError(RefereeError):
+    """422 illegal_move; ``reason`` is the rule's code (``path_blocked``, ``king_in_check``...);
+    from replay, ``index`` is the failing move's."""
+
+    @property
+    def reason(self) -> str | None:
+        return self.problem.get("reason")
+
+    @property
+    def index(self) -> int | None:
+        return self.problem.get("index")
+
+
+class InvalidDiceError(RefereeError):
+    """422 invalid_dice."""
+
+
+class GameOverError(RefereeError):
+    """422 game_over: a move on a finished position."""
+
+
+class WorkLimitExceededError(RefereeError):
+    """422 work_limit_exceeded: perft too deep or too big."""
+
+
+class RenderError(RefereeError):
+    """422 invalid_highlight or render_unavailable."""
+
+
+class NotReadyError(RefereeError):
+    """503 not_ready."""
+
+
+class ServiceError(RefereeError):
+    """5xx: the service failed."""
+
+
+ERRORS: dict[str, type[RefereeError]] = {
+    "malformed_request": MalformedRequestError,
+    "unknown_game": UnknownGameError,
+    "not_found": NotFoundError,
+    "method_not_allowed": MethodNotAllowedError,
+    "body_too_large": BodyTooLargeError,
+    "unsupported_media_type": UnsupportedMediaTypeError,
+    "invalid_position": InvalidPositionError,
+    "invalid_options": InvalidOptionsError,
+    "illegal_move": IllegalMoveError,
+    "invalid_dice": InvalidDiceError,
+    "game_over": GameOverError,
+    "work_limit_exceeded": WorkLimitExceededError,
+    "invalid_highlight": RenderError,
+    "render_unavailable": RenderError,
+    "not_ready": NotReadyError,
+    "internal_error": ServiceError,
+}
+
+
+def error_for(problem: Mapping[str, Any], status: int) -> RefereeError:
+    cls = ERRORS.get(str(problem.get("code")))
+    if cls is None:
+        cls = ServiceError if status >= 500 else RefereeError
+    return cls(problem, status)
+
+
+# ---- results ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Status:
+    state: str
+    winner: str | None
+    reason: str | None
+    to_move: str | None
+    #: game-specific fields such as ``in_check``
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        return self.state != "ongoing"
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Status":
+        known = ("state", "winner", "reason", "to_move")
+        return cls(*(data.get(k) for k in known),
+                   extra={k: v for k, v in data.items() if k not in known})
+
+
+@dataclass(frozen=True)
+class Setup:
+    position: str
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class LegalMoves:
+    to_move: str | None
+    count: int
+    #: each ``{"move": notation, "from", "to", "kind", ...}``
+    moves: list[dict[str, Any]]
+
+    @property
+    def notations(self) -> list[str]:
+        return [m["move"] for m in self.moves]
+
+
+@dataclass(frozen=True)
+class Applied:
+    position: str
+    move: str
+    events: list[dict[str, Any]]
+    status: Status
+    dice: Any = None
+
+
+@dataclass(frozen=True)
+class Replayed:
+    position: str
+    plies: int
+    moves: list[str]
+    dice: list[Any]
+    status: Status
+
+
+@dataclass(frozen=True)
+class Perft:
+    depth: int
+    nodes: int
+    divide: dict[str, int] | None = None
+
+
+# ---- the client ------------------------------------------------------------------------------
+
+class Referee:
+    """The referee service at ``base_url``; one HTTP request per call, nothing kept between."""
+
+    def __init__(self, base_url: str = "http://127.0.0.1:8000", timeout: float = 30.0) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+
+    # -- transport --
+
+    def _request(self, method: str, path: str, body: Mapping[str, Any] | None = None
+                 ) -> tuple[bytes, str]:
+        data = None if body is None else json.dumps(body).encode("utf-8")
+        request = urllib.request.Request(self.base_url + path, data=data, method=method)
+        request.add_header("Accept", "application/json, application/problem+json, image/*")
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                return response.read(), response.headers.get_content_type()
+        except urllib.error.HTTPError as exc:
+            raw = exc.read()
+            try:
+                problem = json.loads(raw)
+            except ValueError:
+                problem = None
+            if not isinstance(problem, dict) or "code" not in problem:
+                raise TransportError({"status": exc.code, "code": "http_error",
+                                      "detail": f"HTTP {exc.code} without a problem document."},
+                                     exc.code) from None
+            raise error_for(problem, exc.code) from None
+        except (urllib.error.URLError, OSError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise TransportError({"status": 0, "code": "unreachable",
+                                  "detail": f"Cannot reach {self.base_url}: {reason}."}) from None
+
+    def _json(self, method: str, path: str, body: Mapping[str, Any] | None = None) -> Any:
+        raw, _ = self._request(method, path, body)
+        return json.loads(raw)
+
+    @staticmethod
+    def _game_path(game: str, operation: str = "") -> str:
+        path = f"/v1/games/{urllib.parse.quote(game, safe='')}"
+        return f"{path}/{operation}" if operation else path
+
+    @staticmethod
+    def _body(position: str | None, options: Mapping[str, Any] | None, **more: Any
+              ) -> dict[str, Any]:
+        body: dict[str, Any] = {k: v for k, v in more.items() if v is not None}
+        if position is not None:
+            body["position"] = position
+        if options is not None:
+            body["options"] = dict(options)
+        return body
+
+    # -- operations --
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every game: ``{id, name, players, options}``."""
+        return self._json("GET", "/v1/games")["games"]
+
+    def game(self, game: str) -> dict[str, Any]:
+        """One game in detail: pieces, setups, options, notation."""
+        return self._json("GET", self._game_path(game))
+
+    def setup(self, game: str, options: Mapping[str, Any] | None = None) -> Setup:
+        data = self._json("POST", self._game_path(game, "setup"), self._body(None, options))
+        return Setup(data["position"], data["options"])
+
+    def legal_moves(self, game: str, position: str | None = None,
+                    options: Mapping[str, Any] | None = None) -> LegalMoves:
+        data = self._json("POST", self._game_path(game, "legal-moves"),
+                          self._body(position, options))
+        return LegalMoves(data["to_move"], data["count"], data["moves"])
+
+    def apply(self, game: str, move: str, position: str | None = None,
+              options: Mapping[str, Any] | None = None, dice: Any = None,
+              seed: int | None = None) -> Applied:
+        data = self._json("POST", self._game_path(game, "apply"),
+                          self._body(position, options, move=move, dice=dice, seed=seed))
+        return Applied(data["position"], data["move"], data["events"],
+                       Status.from_json(data["status"]), data.get("dice"))
+
+    def status(self, game: str, position: str | None = None,
+               options: Mapping[str, Any] | None = None) -> Status:
+        return Status.from_json(self._json("POST", self._game_path(game, "status"),
+                                           self._body(position, options)))
+
+    def replay(self, game: str, moves: Sequence[str], position: str | None = None,
+               options: Mapping[str, Any] | None = None, dice: Sequence[Any] | None = None,
+               seed: int | None = None) -> Replayed:
+        data = self._json("POST", self._game_path(game, "replay"), self._body(
+            position, options, moves=list(moves), dice=None if dice is None else list(dice),
+            seed=seed))
+        return Replayed(data["position"], data["plies"], data["moves"], data["dice"],
+                        Status.from_json(data["status"]))
+
+    def perft(self, game: str, depth: int, position: str | None = None,
+              options: Mapping[str, Any] | None = None, divide: bool = False) -> Perft:
+        data = self._json("POST", self._game_path(game, "perft"),
+                          self._body(position, options, depth=depth, divide=divide or None))
+        return Perft(data["depth"], data["nodes"], data.get("divide"))
+
+    def render(self, game: str, position: str | None = None,
+               options: Mapping[str, Any] | None = None, format: str = "png",
+               size: int | None = None, highlight: Sequence[str] | None = None,
+               last_move: bool | None = None) -> bytes:
+        """The picture's bytes: PNG (default) or SVG."""
+        raw, _ = self._request("POST", self._game_path(game, "render"), self._body(
+            position, options, format=format, size=size,
+            highlight=None if highlight is None else list(highlight), last_move=last_move))
+        return raw
+
+    def health(self) -> bool:
+        return self._json("GET", "/v1/health").get("status") == "ok"

@@ -1,0 +1,56 @@
+"""The real service in a subprocess (``python -m service`` on a free port), for the client,
+example and playground tests."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_service(workers: int = 1, timeout: float = 90.0) -> Iterator[str]:
+    """Start ``python -m service`` and yield its base URL once ``/v1/ready`` answers 200."""
+    port = free_port()
+    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port),
+           "WEB_CONCURRENCY": str(workers), "GUNICORN_ACCESSLOG": "/dev/null"}
+    proc = subprocess.Popen([sys.executable, "-m", "service"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"the service exited: {proc.stderr.read().decode()[-2000:]}")
+            try:
+                with urllib.request.urlopen(url + "/v1/ready", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("the service did not become ready in time")
+            time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        proc.stderr.close()
