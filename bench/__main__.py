@@ -1,0 +1,74 @@
+"""``python -m bench``: engine speed per game against python-chess, then HTTP against /v1/health.
+
+    .venv/bin/python -m bench                      # everything, about 3 minutes
+    .venv/bin/python -m bench --only engine        # in-process measures only
+    .venv/bin/python -m bench --only http --seconds 2
+    .venv/bin/python -m bench --games mastery --json bench-results.json
+
+Every game of ``rules.registry.game_ids()`` is measured; a game without
+``bench/positions/<game-id>.txt`` is skipped with a note (``python -m bench.positions <id>``
+writes one). See :mod:`bench.engine` and :mod:`bench.httpbench` for what each figure is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+import orjson
+
+import rules
+
+from . import engine, httpbench
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", choices=("engine", "http"), help="run one part only")
+    parser.add_argument("--games", nargs="+", metavar="ID",
+                        help="these games (default: every registered game)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="engine: interleaved rounds per measure (default 5)")
+    parser.add_argument("--round-time", type=float, default=0.2,
+                        help="engine: seconds per side per round (default 0.2)")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="http: seconds per endpoint run, and as long for /v1/health beside it "
+                             "(default 3)")
+    parser.add_argument("--connections", type=int, default=8, help="http: connections (default 8)")
+    parser.add_argument("--client-procs", type=int, default=2,
+                        help="http: client processes sharing the connections (default 2)")
+    parser.add_argument("--json", metavar="PATH", help="also write every figure as JSON here")
+    args = parser.parse_args(argv)
+
+    registered = rules.game_ids()
+    ids = args.games or registered
+    unknown = [g for g in ids if g not in registered]
+    if unknown:
+        parser.error(f"unknown game(s): {', '.join(unknown)}; registered: {', '.join(registered)}")
+
+    started = time.time()
+    print(f"bench: {time.strftime('%Y-%m-%d %H:%M:%S')}, Python {platform.python_version()}, "
+          f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"games: {', '.join(ids)}", flush=True)
+    report: dict = {"started": started, "games": ids, "loadavg_start": os.getloadavg()}
+    if args.only in (None, "engine"):
+        print("\n== Engine speed, in process ==", flush=True)
+        report["engine"] = [r.to_json() for r in engine.run(ids, args.rounds, args.round_time)]
+    if args.only in (None, "http"):
+        print("\n== HTTP, gunicorn on loopback ==", flush=True)
+        report["http"] = httpbench.run(ids, args.seconds, args.connections, args.client_procs)
+    report["loadavg_end"] = os.getloadavg()
+    print(f"\ndone in {time.time() - started:.0f} s; load average now "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if args.json:
+        with open(args.json, "wb") as f:
+            f.write(orjson.dumps(report, option=orjson.OPT_INDENT_2))
+        print(f"wrote {args.json}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

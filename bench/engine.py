@@ -1,0 +1,324 @@
+"""In-process engine speed of every registered game, interleaved with python-chess.
+
+Every measure runs in rounds; each round times our engine for about ``round_time`` seconds and
+then python-chess for as long, so that both see the same machine load (the machine is shared)
+and the per-round ratio is fair. The figures are medians over rounds; the ratio is the median
+of the per-round ratios (ours / python-chess, higher is better for ours).
+
+Measures, per game, over the positions of ``bench/positions/<game-id>.txt``:
+
+* legal moves per second: ``game.legal_moves(pos)`` with the game's position-keyed analysis
+  cache(s) cleared before every call, so the moves are really generated (and the status
+  computed with them, as a request pays on a cache miss). python-chess: ``list(board.
+  generate_legal_moves())`` on Kiwipete (the target) and on the start position.
+* apply: ``game.apply(pos, move)`` for every legal move of every position. python-chess:
+  ``board.push(move); board.pop()`` for every legal move of Kiwipete (its cheapest make/unmake;
+  ours builds a new immutable position and the event list a response carries).
+* position parse and format: ``game.parse_position(text)``, ``game.format_position(pos)``.
+  python-chess: ``chess.Board(fen)``, ``board.fen()`` for start and Kiwipete.
+* move notation: ``game.format_move`` then ``game.parse_move`` of every legal move.
+  python-chess: ``move.uci()`` then ``chess.Move.from_uci``.
+* perft: leaf counting (``game.perft``, caches cleared before each run) from the initial
+  position at the deepest depth (up to the game's limit) that takes about 0.1-1 s. python-chess:
+  leaf-counting perft (``board.legal_moves.count()`` at depth 1) from its start position to
+  depth 4 (197,281 leaves).
+"""
+
+from __future__ import annotations
+
+import inspect
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import chess
+
+import rules
+
+from . import positions as P
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPP1PPP/R3K2R w KQkq - 0 1"
+START = chess.STARTING_FEN
+perf = time.perf_counter
+
+
+# ---- timing ------------------------------------------------------------------------------------
+
+def timed(body: Callable[[], int], min_time: float) -> tuple[int, float]:
+    """Call ``body`` (which returns units of work done) until ``min_time`` has passed."""
+    units = 0
+    start = perf()
+    while True:
+        units += body()
+        elapsed = perf() - start
+        if elapsed >= min_time:
+            return units, elapsed
+
+
+@dataclass
+class Result:
+    game: str
+    measure: str
+    unit: str
+    ours: float                  # units per second, median over rounds
+    chess: float | None          # python-chess units per second, median over rounds
+    ratio: float | None          # median of per-round ours/chess
+    note: str = ""
+    rounds: list[tuple[float, float | None]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "measure": self.measure, "unit": self.unit, "ours": self.ours,
+                "python_chess": self.chess, "ratio": self.ratio, "note": self.note,
+                "rounds": self.rounds}
+
+
+def interleave(game_id: str, measure: str, unit: str, ours: Callable[[], int],
+               theirs: Callable[[], int] | None, rounds: int, round_time: float,
+               note: str = "") -> Result:
+    """Alternate ``ours`` and ``theirs`` for ``rounds`` rounds of ``round_time`` seconds each."""
+    pairs: list[tuple[float, float | None]] = []
+    for _ in range(rounds):
+        u, t = timed(ours, round_time)
+        mine = u / t
+        other = None
+        if theirs is not None:
+            u, t = timed(theirs, round_time)
+            other = u / t
+        pairs.append((mine, other))
+    ours_rate = statistics.median(p[0] for p in pairs)
+    if theirs is None:
+        return Result(game_id, measure, unit, ours_rate, None, None, note, pairs)
+    chess_rate = statistics.median(p[1] for p in pairs)
+    ratio = statistics.median(p[0] / p[1] for p in pairs)
+    return Result(game_id, measure, unit, ours_rate, chess_rate, ratio, note, pairs)
+
+
+# ---- python-chess reference workloads ----------------------------------------------------------
+
+def chess_perft(board: chess.Board, depth: int) -> int:
+    if depth == 1:
+        return board.legal_moves.count()
+    total = 0
+    for move in board.legal_moves:
+        board.push(move)
+        total += chess_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+class Chess:
+    """python-chess workloads on its standard positions (start and Kiwipete)."""
+
+    def __init__(self) -> None:
+        self.kiwipete = chess.Board(KIWIPETE)
+        self.start = chess.Board(START)
+        self.kiwi_moves = list(self.kiwipete.generate_legal_moves())
+        self.all_moves = self.kiwi_moves + list(self.start.generate_legal_moves())
+        self.ucis = [m.uci() for m in self.all_moves]
+
+    def movegen_kiwipete(self) -> int:
+        return len(list(self.kiwipete.generate_legal_moves()))
+
+    def movegen_start(self) -> int:
+        return len(list(self.start.generate_legal_moves()))
+
+    def apply(self) -> int:
+        board = self.kiwipete
+        for move in self.kiwi_moves:
+            board.push(move)
+            board.pop()
+        return len(self.kiwi_moves)
+
+    def parse(self) -> int:
+        chess.Board(START)
+        chess.Board(KIWIPETE)
+        return 2
+
+    def format(self) -> int:
+        self.start.fen()
+        self.kiwipete.fen()
+        return 2
+
+    def move_notation(self) -> int:
+        from_uci = chess.Move.from_uci
+        for move in self.all_moves:
+            from_uci(move.uci())
+        return len(self.all_moves)
+
+    def perft4(self) -> int:
+        return chess_perft(chess.Board(START), 4)
+
+
+# ---- our games --------------------------------------------------------------------------------
+
+def position_caches(game) -> list:
+    """The lru_caches of the game's module keyed by position (first parameter ``pos``)."""
+    module = sys.modules[type(game).__module__]
+    found = []
+    for name, obj in sorted(vars(module).items()):
+        wrapped = getattr(obj, "__wrapped__", None)
+        if wrapped is None or not hasattr(obj, "cache_clear"):
+            continue
+        params = list(inspect.signature(wrapped).parameters)
+        if params and params[0] in ("pos", "position"):
+            found.append((f"{module.__name__}.{name}", obj))
+    return found
+
+
+class Workload:
+    """Our game's workloads over its benchmark positions (default options)."""
+
+    def __init__(self, game_id: str, texts: list[str]) -> None:
+        self.game = game = rules.configure(game_id)
+        self.texts = texts
+        self.positions = [game.parse_position(t) for t in texts]
+        self.caches = position_caches(game)
+        self.clears = tuple(c.cache_clear for _, c in self.caches)
+        self.moves = [(p, m) for p in self.positions for m in game.legal_moves(p)]
+        self.move_texts = [(p, game.format_move(p, m)) for p, m in self.moves]
+
+    def clear(self) -> None:
+        for clear in self.clears:
+            clear()
+
+    def movegen(self) -> int:
+        legal, clears, n = self.game.legal_moves, self.clears, 0
+        for pos in self.positions:
+            for clear in clears:
+                clear()
+            n += len(legal(pos))
+        return n
+
+    def clears_only(self) -> int:
+        clears = self.clears
+        for _ in self.positions:
+            for clear in clears:
+                clear()
+        return len(self.positions)
+
+    def apply(self) -> int:
+        apply = self.game.apply
+        for pos, move in self.moves:
+            apply(pos, move)
+        return len(self.moves)
+
+    def parse(self) -> int:
+        parse = self.game.parse_position
+        for text in self.texts:
+            parse(text)
+        return len(self.texts)
+
+    def format(self) -> int:
+        fmt = self.game.format_position
+        for pos in self.positions:
+            fmt(pos)
+        return len(self.positions)
+
+    def move_notation(self) -> int:
+        fmt, parse = self.game.format_move, self.game.parse_move
+        for pos, move in self.moves:
+            parse(pos, fmt(pos, move))
+        return len(self.moves)
+
+    def perft_depth(self, low: float = 0.1, high: float = 1.0) -> tuple[int, int, float]:
+        """The deepest depth (up to the game's limit) whose perft takes at most ``high`` s,
+        stopping once one takes ``low`` s; ``(depth, leaves, seconds)``."""
+        game, pos = self.game, self.game.initial_position()
+        best = None
+        for depth in range(1, game.max_perft_depth + 1):
+            self.clear()
+            start = perf()
+            leaves = game.perft(pos, depth, budget=10**12)
+            elapsed = perf() - start
+            if best is not None and elapsed > high:
+                break
+            best = (depth, leaves, elapsed)
+            if elapsed >= low:
+                break
+            # estimate the next depth from the branching factor; stop if it would be too slow
+            if best and depth > 1 and elapsed * max(leaves / max(prev_leaves, 1), 1) > high * 1.5:
+                break
+            prev_leaves = leaves
+        return best
+
+    def perft(self, depth: int) -> Callable[[], int]:
+        game, pos = self.game, self.game.initial_position()
+
+        def run() -> int:
+            self.clear()
+            return game.perft(pos, depth, budget=10**12)
+
+        return run
+
+
+def fmt_rate(x: float | None) -> str:
+    if x is None:
+        return "-"
+    for limit, suffix in ((1e6, "M"), (1e3, "k")):
+        if x >= limit:
+            return f"{x / limit:.2f}{suffix}"
+    return f"{x:.0f}"
+
+
+def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
+        out=sys.stdout) -> list[Result]:
+    ref = Chess()
+    results: list[Result] = []
+
+    def show(r: Result) -> None:
+        ratio = "-" if r.ratio is None else f"{r.ratio:.2f}x"
+        print(f"  {r.measure:<34} {fmt_rate(r.ours):>9} {r.unit:<9} "
+              f"{fmt_rate(r.chess):>9}   {ratio:>6}  {r.note}", file=out, flush=True)
+        results.append(r)
+
+    print(f"python-chess {chess.__version__}; {rounds} rounds of {round_time:.2f} s per side, "
+          "ours and python-chess alternating; medians; ratio = ours / python-chess",
+          file=out)
+    for game_id in game_ids:
+        loaded = P.load(game_id)
+        if loaded is None:
+            print(f"\n[{game_id}] skipped: no bench/positions/{game_id}.txt "
+                  f"(write one with: python -m bench.positions {game_id})", file=out)
+            continue
+        texts = [t for section in P.SECTIONS for t in loaded[section]]
+        w = Workload(game_id, texts)
+        caches = ", ".join(name for name, _ in w.caches) or "none found"
+        print(f"\n[{game_id}] {len(texts)} positions ({', '.join(f'{len(v)} {k}' for k, v in loaded.items())}), "
+              f"{len(w.moves)} legal moves in all", file=out)
+        print(f"  {'measure':<34} {'ours':>9} {'unit':<9} {'py-chess':>9}   {'ratio':>6}", file=out)
+        clear_us = 0.0
+        if w.clears:
+            u, t = timed(w.clears_only, 0.05)
+            clear_us = 1e6 * t / u
+        show(interleave(game_id, "legal moves (cache cleared per call)", "moves/s", w.movegen,
+                        ref.movegen_kiwipete, rounds, round_time,
+                        f"vs Kiwipete; cleared: {caches}"))
+        parts = []
+        for section in P.SECTIONS:
+            sub = Workload.__new__(Workload)
+            sub.game, sub.clears = w.game, w.clears
+            sub.positions = [w.game.parse_position(t) for t in loaded[section]]
+            if not sub.positions:
+                continue
+            u, t = timed(sub.movegen, round_time)
+            per_pos = sum(len(w.game.legal_moves(p)) for p in sub.positions) / len(sub.positions)
+            parts.append(f"{section} {per_pos:.0f} moves/pos {fmt_rate(u / t)} moves/s "
+                         f"{1e6 * t * per_pos / u:.1f} us/pos")
+        print(f"    (alone: {'; '.join(parts)}; python-chess start position "
+              f"{fmt_rate(timed(ref.movegen_start, round_time)[0] / round_time)} moves/s; "
+              f"cache clearing {clear_us:.2f} us per position, included)", file=out)
+        show(interleave(game_id, "apply", "applies/s", w.apply, ref.apply, rounds, round_time,
+                        "python-chess: push+pop"))
+        show(interleave(game_id, "parse position", "parses/s", w.parse, ref.parse, rounds,
+                        round_time, "python-chess: Board(fen)"))
+        show(interleave(game_id, "format position", "formats/s", w.format, ref.format, rounds,
+                        round_time, "python-chess: board.fen()"))
+        show(interleave(game_id, "move notation (format+parse)", "moves/s", w.move_notation,
+                        ref.move_notation, rounds, round_time, "python-chess: uci/from_uci"))
+        depth, leaves, _ = w.perft_depth()
+        show(interleave(game_id, f"perft depth {depth} ({leaves:,} leaves)", "nodes/s",
+                        w.perft(depth), ref.perft4, max(3, rounds - 2), 0.0,
+                        "vs python-chess start depth 4 (197,281)"))
+    return results

@@ -1,0 +1,334 @@
+"""HTTP throughput and latency under gunicorn with the production configuration.
+
+The server is ``python -m service`` (``service/gunicorn_conf.py``: one worker per usable CPU,
+gthread, 8 threads, JSON access log, which goes to /dev/null here) on 127.0.0.1 and a free
+port. The load generator is this module: ``procs`` client processes (multiprocessing, fork)
+with ``connections / procs`` threads each, every thread holding one keep-alive HTTP/1.1
+connection over a raw socket (pre-built request bytes; the response is read by its
+Content-Length), sending the next request as soon as the answer is in (closed loop). Client
+and server share the same cores, so the client's own CPU use is reported beside the figures.
+
+For every game and every endpoint (legal-moves, apply, status, on the game's busiest midgame
+position from ``bench/positions``), a run of ``GET /v1/health`` (the framework's ceiling: the
+same app, no body, no rules) immediately precedes the endpoint's run, so each ratio compares
+two runs made under the same load. Each run lasts ``seconds`` after a short warm-up.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+import rules
+
+from . import positions as P
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# ---- the server ---------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``python -m service`` on 127.0.0.1 and a free port, stopped with SIGTERM."""
+
+    def __init__(self, env: dict[str, str] | None = None) -> None:
+        self.port = free_port()
+        self.log = tempfile.TemporaryFile()
+        environment = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), **(env or {})}
+        self.proc = subprocess.Popen([sys.executable, "-m", "service"], cwd=ROOT,
+                                     env=environment, stdout=subprocess.DEVNULL,
+                                     stderr=self.log)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.stderr()}")
+            try:
+                status, _ = Connection(self.port).request(b"GET /v1/ready HTTP/1.1\r\n"
+                                                          b"Host: 127.0.0.1\r\n\r\n")
+                if status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError("the server did not become ready in 120 s")
+
+    def stderr(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-2000:]
+
+    def workers(self) -> int:
+        try:
+            out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True,
+                                 text=True).stdout
+            return len(out.split())
+        except OSError:
+            return -1
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+# ---- the client ---------------------------------------------------------------------------------
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection; reads each answer by its Content-Length."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buf = b""
+
+    def request(self, data: bytes) -> tuple[int, bytes]:
+        self.sock.sendall(data)
+        buf = self.buf
+        while True:
+            end = buf.find(b"\r\n\r\n")
+            if end >= 0:
+                break
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed by the server")
+            buf += chunk
+        head = buf[:end].decode("latin-1")
+        status = int(head[9:12])
+        length = 0
+        for line in head.split("\r\n")[1:]:
+            name, _, value = line.partition(":")
+            if name.strip().lower() == "content-length":
+                length = int(value)
+        start = end + 4
+        while len(buf) < start + length:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed by the server")
+            buf += chunk
+        self.buf = buf[start + length:]
+        return status, buf[start:start + length]
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def build(method: str, path: str, body: Any = None) -> bytes:
+    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    if body is None:
+        return (head + "\r\n").encode()
+    data = orjson.dumps(body)
+    return (head + f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+            ).encode() + data
+
+
+def _client_process(port: int, request: bytes, threads: int, go_at: float, start_at: float,
+                    stop_at: float, out) -> None:
+    """Threads, one keep-alive connection each, sending ``request`` from ``go_at`` (warm-up)
+    until ``stop_at``; latencies of requests that end inside [start_at, stop_at] are kept."""
+    latencies: list[list[float]] = [[] for _ in range(threads)]
+    errors = [0] * threads
+    reasons: dict[str, int] = {}
+
+    def loop(i: int) -> None:
+        conn = Connection(port)
+        lat = latencies[i]
+        perf, now = time.perf_counter, time.time
+        while now() < go_at:
+            time.sleep(0.0005)
+        while True:
+            t0 = perf()
+            try:
+                status, _ = conn.request(request)
+            except OSError as exc:  # a recycled worker (max_requests) closed the connection
+                reasons[type(exc).__name__] = reasons.get(type(exc).__name__, 0) + 1
+                conn.close()
+                conn = Connection(port)
+                continue
+            t1 = perf()
+            end = now()
+            if end > stop_at:
+                break
+            if status != 200:
+                errors[i] += 1
+            if end >= start_at:
+                lat.append(t1 - t0)
+        conn.close()
+
+    cpu0 = time.process_time()
+    pool = [threading.Thread(target=loop, args=(i,)) for i in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    out.send(([x for lat in latencies for x in lat], sum(errors), time.process_time() - cpu0,
+              reasons))
+    out.close()
+
+
+@dataclass
+class Run:
+    label: str
+    requests: int
+    errors: int
+    seconds: float
+    p50_ms: float
+    p99_ms: float
+    client_cpu: float       # client CPU seconds per wall second (1.0 = one core)
+    response_bytes: int
+    reasons: dict[str, int]
+    latencies: list[float]
+
+    @property
+    def rps(self) -> float:
+        return self.requests / self.seconds
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "requests": self.requests, "errors": self.errors,
+                "seconds": self.seconds, "rps": self.rps, "p50_ms": self.p50_ms,
+                "p99_ms": self.p99_ms, "client_cpu_cores": self.client_cpu,
+                "response_bytes": self.response_bytes, "errors_by_reason": self.reasons}
+
+
+def load(port: int, label: str, request: bytes, seconds: float, connections: int = 8,
+         procs: int = 2, warmup: float = 0.1) -> Run:
+    """A closed-loop run of ``connections`` keep-alive connections for ``seconds``."""
+    status, body = Connection(port).request(request)
+    if status != 200:
+        raise RuntimeError(f"{label}: HTTP {status}: {body[:300]!r}")
+    ctx = multiprocessing.get_context("fork")
+    go_at = time.time() + 0.15
+    start_at = go_at + warmup
+    stop_at = start_at + seconds
+    per = [connections // procs + (i < connections % procs) for i in range(procs)]
+    children, pipes = [], []
+    for threads in per:
+        recv, send = ctx.Pipe(duplex=False)
+        p = ctx.Process(target=_client_process,
+                        args=(port, request, threads, go_at, start_at, stop_at, send))
+        p.start()
+        children.append(p)
+        pipes.append(recv)
+    lat: list[float] = []
+    errors = 0
+    cpu = 0.0
+    reasons: dict[str, int] = {}
+    for recv in pipes:
+        got, err, used, why = recv.recv()
+        lat.extend(got)
+        errors += err
+        cpu += used
+        for k, v in why.items():
+            reasons[k] = reasons.get(k, 0) + v
+    for p in children:
+        p.join()
+    lat.sort()
+    n = len(lat)
+    return Run(label, n, errors, seconds, 1000 * lat[n // 2],
+               1000 * lat[min(n - 1, int(n * 0.99))], cpu / (seconds + warmup), len(body),
+               reasons, lat)
+
+
+def combine(runs: list[Run]) -> Run:
+    lat = sorted(x for r in runs for x in r.latencies)
+    n = len(lat)
+    seconds = sum(r.seconds for r in runs)
+    reasons: dict[str, int] = {}
+    for r in runs:
+        for k, v in r.reasons.items():
+            reasons[k] = reasons.get(k, 0) + v
+    return Run(runs[0].label, n, sum(r.errors for r in runs), seconds,
+               1000 * lat[n // 2], 1000 * lat[min(n - 1, int(n * 0.99))],
+               sum(r.client_cpu * r.seconds for r in runs) / seconds, runs[0].response_bytes,
+               reasons, lat)
+
+
+def alternate(port: int, label: str, health: bytes, request: bytes, seconds: float,
+              connections: int, procs: int, pairs: int) -> tuple[Run, Run]:
+    """``pairs`` alternations of /v1/health and ``request``, ``seconds / pairs`` each."""
+    hs, rs = [], []
+    for _ in range(pairs):
+        hs.append(load(port, "health", health, seconds / pairs, connections, procs))
+        rs.append(load(port, label, request, seconds / pairs, connections, procs))
+    return combine(hs), combine(rs)
+
+
+# ---- the benchmark ------------------------------------------------------------------------------
+
+def busiest_midgame(game_id: str) -> str | None:
+    loaded = P.load(game_id)
+    if loaded is None:
+        return None
+    game = rules.configure(game_id)
+    texts = loaded["midgame"] or loaded["opening"]
+    return max(texts, key=lambda t: len(game.legal_moves(game.parse_position(t))))
+
+
+def run(game_ids: list[str], seconds: float = 3.0, connections: int = 8, procs: int = 2,
+        pairs: int = 3, out=sys.stdout) -> list[dict[str, Any]]:
+    server = Server()
+    results: list[dict[str, Any]] = []
+    try:
+        print(f"gunicorn (python -m service, production config) on 127.0.0.1:{server.port}: "
+              f"{server.workers()} workers x 8 threads; load generator: {procs} processes x "
+              f"{connections // procs} threads = {connections} keep-alive connections, closed "
+              f"loop; per endpoint {pairs} alternations of /v1/health and the endpoint, "
+              f"{seconds / pairs:.1f} s each ({seconds:.1f} s per side), sharing the machine's {os.cpu_count()} cores "
+              "with the server", file=out)
+        health = build("GET", "/v1/health")
+        load(server.port, "warm-up", health, 1.0, connections, procs, warmup=0)
+        print(f"  {'game':<11} {'endpoint':<12} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
+              f"{'bytes':>6} {'health req/s':>12} {'p99 ms':>7} {'ratio':>6} {'client cpu':>10}",
+              file=out, flush=True)
+        for game_id in game_ids:
+            text = busiest_midgame(game_id)
+            if text is None:
+                print(f"  {game_id:<11} skipped: no bench/positions/{game_id}.txt", file=out)
+                continue
+            game = rules.configure(game_id)
+            pos = game.parse_position(text)
+            move = game.format_move(pos, game.legal_moves(pos)[0])
+            base = f"/v1/games/{game_id}/"
+            requests = {
+                "legal-moves": build("POST", base + "legal-moves", {"position": text}),
+                "apply": build("POST", base + "apply", {"position": text, "move": move,
+                                                         "seed": 1}),
+                "status": build("POST", base + "status", {"position": text}),
+            }
+            for endpoint, request in requests.items():
+                h, r = alternate(server.port, f"{game_id} {endpoint}", health, request, seconds,
+                                 connections, procs, pairs)
+                ratio = r.rps / h.rps
+                print(f"  {game_id:<11} {endpoint:<12} {r.rps:>8.0f} {r.p50_ms:>7.2f} "
+                      f"{r.p99_ms:>7.2f} {r.response_bytes:>6} {h.rps:>12.0f} {h.p99_ms:>7.2f} "
+                      f"{ratio:>5.0%} {r.client_cpu:>6.2f} cores"
+                      f"{'' if not (r.errors or h.errors) else f'  non-200: {r.errors}+{h.errors}'}"
+                      f"{'' if not (r.reasons or h.reasons) else f'  reconnects: {r.reasons} / health {h.reasons}'}",
+                      file=out, flush=True)
+                results.append({"game": game_id, "endpoint": endpoint, "position": text,
+                                "run": r.to_json(), "health": h.to_json(), "ratio": ratio})
+    finally:
+        server.stop()
+    return results

@@ -1,0 +1,149 @@
+"""Profiles of the hot paths, for docs/performance.md.
+
+    python -m bench.profile movegen mastery           # legal-move generation, caches cleared
+    python -m bench.profile perft kings-mate          # perft from the initial position
+    python -m bench.profile http mastery legal-moves  # one endpoint through the WSGI app
+    python -m bench.profile movegen sceptre --pyinstrument   # call tree instead of the table
+
+The default output is cProfile's top entries by own time (``tottime``) with cumulative time,
+and, for ``http``, the split of own time by package (flask, werkzeug, marshmallow, rules,
+service, ...). ``http`` calls the Flask app's WSGI callable directly with a prepared environ
+(the same app ``python -m service`` serves, without gunicorn's socket handling, which the
+HTTP benchmark includes), so the split shows what the app spends per request.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import time
+from collections import defaultdict
+
+import orjson
+
+from . import engine, httpbench
+from . import positions as P
+
+
+def workload(kind: str, game_id: str, endpoint: str | None):
+    if kind in ("movegen", "apply", "perft", "parse", "format"):
+        loaded = P.load(game_id)
+        if loaded is None:
+            raise SystemExit(f"no bench/positions/{game_id}.txt")
+        w = engine.Workload(game_id, [t for s in P.SECTIONS for t in loaded[s]])
+        if kind == "perft":
+            depth = w.perft_depth()[0]
+            return w.perft(depth), f"perft depth {depth}"
+        return getattr(w, kind), kind
+    # http: the WSGI app called directly
+    from service.app import create_app
+
+    app = create_app()
+    text = httpbench.busiest_midgame(game_id)
+    game = engine.rules.configure(game_id)
+    pos = game.parse_position(text)
+    if endpoint == "health":
+        method, path, body = "GET", "/v1/health", b""
+    else:
+        payload = {"position": text}
+        if endpoint == "apply":
+            payload.update(move=game.format_move(pos, game.legal_moves(pos)[0]), seed=1)
+        method, path, body = "POST", f"/v1/games/{game_id}/{endpoint}", orjson.dumps(payload)
+
+    def environ():
+        return {
+            "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "",
+            "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
+            "CONTENT_TYPE": "application/json" if body else "", "CONTENT_LENGTH": str(len(body)),
+            "wsgi.input": io.BytesIO(body), "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
+            "wsgi.multithread": True, "wsgi.multiprocess": True, "wsgi.run_once": False,
+            "REMOTE_ADDR": "127.0.0.1",
+        }
+
+    def start_response(status, headers, exc_info=None):
+        if not status.startswith("200"):
+            raise RuntimeError(status)
+
+    def one() -> int:
+        for _ in app(environ(), start_response):
+            pass
+        return 1
+
+    return one, f"{method} {path} (WSGI app called directly)"
+
+
+BUCKETS = ("flask", "werkzeug", "marshmallow", "rules", "service", "orjson", "json", "chess")
+
+
+def bucket(filename: str, funcname: str) -> str:
+    if filename == "~":
+        # built-ins: attribute orjson's C functions to it, the rest to "builtins"
+        return "orjson" if "orjson" in funcname else "builtins"
+    path = filename.replace("\\", "/")
+    for name in BUCKETS:
+        if f"/{name}/" in path or path.endswith(f"/{name}.py"):
+            return name
+    return "other (stdlib)"
+
+
+def profile(body, seconds: float, top: int, title: str, split: bool) -> str:
+    body()  # warm
+    prof = cProfile.Profile()
+    calls = 0
+    start = time.perf_counter()
+    prof.enable()
+    while time.perf_counter() - start < seconds:
+        calls += body()
+    prof.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out)
+    total = stats.total_tt
+    print(f"{title}: {calls} units of work, cProfile total {total:.3f} s "
+          f"(profiler overhead included)", file=out)
+    if split:
+        share: dict[str, float] = defaultdict(float)
+        for (filename, _, funcname), (_, _, tt, _, _) in stats.stats.items():
+            share[bucket(filename, funcname)] += tt
+        print("own time by package: " + ", ".join(
+            f"{k} {v / total:.0%}" for k, v in sorted(share.items(), key=lambda kv: -kv[1])),
+            file=out)
+    stats.sort_stats("tottime").print_stats(top)
+    text = out.getvalue()
+    # keep the table, drop pstats' preamble about ordering
+    return "\n".join(line for line in text.splitlines() if line.strip()
+                     and not line.strip().startswith(("Ordered by", "List reduced")))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.profile", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("kind", choices=("movegen", "apply", "parse", "format", "perft", "http"))
+    parser.add_argument("game")
+    parser.add_argument("endpoint", nargs="?", default="legal-moves",
+                        choices=("legal-moves", "apply", "status", "health"))
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--top", type=int, default=12)
+    parser.add_argument("--pyinstrument", action="store_true",
+                        help="print pyinstrument's call tree instead of the cProfile table")
+    args = parser.parse_args(argv)
+    body, title = workload(args.kind, args.game, args.endpoint)
+    if args.pyinstrument:
+        from pyinstrument import Profiler
+
+        body()
+        profiler = Profiler(interval=0.0002)
+        start = time.perf_counter()
+        with profiler:
+            while time.perf_counter() - start < args.seconds:
+                body()
+        print(f"{args.game} {title}")
+        print(profiler.output_text(unicode=False, color=False, show_all=False))
+        return
+    print(f"{args.game} " + profile(body, args.seconds, args.top, title, args.kind == "http"))
+
+
+if __name__ == "__main__":
+    main()
