@@ -1,0 +1,127 @@
+"""The playground page, driven in headless Chromium (Debian's ``chromium``, through Playwright;
+Playwright's own browsers are never downloaded). Missing Chromium is a failure, not a skip."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import urllib.request
+
+import pytest
+
+from live_service import running_service
+from rules import registry
+from service.app import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def test_pages_are_served_from_the_package_without_a_cdn():
+    client = create_app().test_client()
+    page = client.get("/play")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert b'src="/static/playground.js"' in page.data
+    for path in ("/play", "/static/playground.js", "/static/playground.css"):
+        data = client.get(path).data
+        assert b"http://" not in data and b"https://" not in data, path
+    home = client.get("/")
+    assert home.status_code == 200 and b'url=/play' in home.data
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    with running_service(workers=2) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert shutil.which("chromium") or shutil.which(CHROMIUM), (
+        "Debian's chromium is required: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def post(base_url: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(base_url + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def open_game(page, base_url: str, game_id: str) -> str:
+    page.goto(f"{base_url}/")  # the home page leads to /play
+    page.wait_for_url(f"{base_url}/play")
+    page.wait_for_selector(f'#game option[value="{game_id}"]', state="attached")
+    page.select_option("#game", game_id)
+    page.wait_for_function(
+        "id => document.body.dataset.game === id && document.body.dataset.ready === '0'",
+        arg=game_id)
+    return page.input_value("#position")
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_make_a_move_in_every_game_by_clicking(page, base_url, game_id):
+    start = open_game(page, base_url, game_id)
+    game = registry.configure(game_id)
+    assert start == game.format_position(game.initial_position())
+    moves = post(base_url, f"/v1/games/{game_id}/legal-moves", {"position": start})["moves"]
+    assert page.locator("#all-moves button").count() == min(len(moves), 500)
+    has_board = page.locator("#board svg").count() == 1
+    move = next((m for m in moves if m.get("to")), moves[0]) if has_board else moves[0]
+    if has_board:
+        # click the piece (or, for a placement, the square), then its destination
+        sharing = [m for m in moves if m.get("from") == move.get("from")
+                   and m.get("to") == move["to"]]
+        if move.get("from"):
+            page.click(f'#board g.cell[data-square="{move["from"]}"]')
+            assert page.locator(f'#board g.cell.target[data-square="{move["to"]}"]').count() == 1
+        page.click(f'#board g.cell[data-square="{move["to"]}"]')
+        if len(sharing) > 1:  # several moves share the squares: the page offers the choice
+            page.wait_for_function(
+                "n => document.querySelectorAll('#choices button').length === n",
+                arg=len(sharing))
+            page.click(f'#choices button[data-move="{move["move"]}"]')
+    else:
+        page.click(f'#all-moves button[data-move="{move["move"]}"]')
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    expected = post(base_url, f"/v1/games/{game_id}/apply", {"position": start,
+                                                             "move": move["move"], "seed": 0})
+    assert page.locator("#history li").first.inner_text().startswith(move["move"])
+    after = page.input_value("#position")
+    assert after != start
+    if not move.get("chance"):
+        assert after == expected["position"]
+    assert "to move" in page.inner_text("#status") or "Game over" in page.inner_text("#status")
+
+
+def test_illegal_typed_move_shows_the_reason_and_undo(page, base_url):
+    start = open_game(page, base_url, "mastery")
+    page.fill("#move-text", "d1d4")
+    page.press("#move-text", "Enter")
+    page.wait_for_function("document.querySelector('#error').textContent !== ''")
+    assert page.inner_text("#error").endswith("[path_blocked]")
+    page.fill("#move-text", "d4d5")
+    page.press("#move-text", "Enter")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    assert page.inner_text("#status") == "light to move"
+    page.click("#undo")
+    page.wait_for_function(f"document.querySelector('#position').value === {json.dumps(start)}")
+    assert page.locator("#history li").count() == 0
