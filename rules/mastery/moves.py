@@ -8,6 +8,8 @@ resurrects a lost piece on ``raised_square``, else 0 and -1. A move whose
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from ..core.errors import IllegalMove
 from ..core.geometry import DIAGONAL, ORTHOGONAL
 from .position import (
@@ -18,6 +20,7 @@ from .position import (
 Move = tuple[int, int, int, int]
 
 NAMES = GRID.names
+SQUARES = range(GRID.size)
 
 
 def _rays(directions: tuple[int, ...], length: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -57,29 +60,56 @@ def may_capture(mover_kind: int, target_kind: int, rank_limited: bool) -> bool:
     return not rank_limited or target_kind >= mover_kind
 
 
+# Per side: the enemy piece codes a Master's zone controls (Officers and Pawns) and an
+# Officer's zone controls (Pawns).
+MASTER_PREY = tuple(frozenset({(1 - s) * 4 + OFFICER, (1 - s) * 4 + PAWN}) for s in (0, 1))
+OFFICER_PREY = tuple(frozenset({(1 - s) * 4 + PAWN}) for s in (0, 1))
+
+
+def _controlled(board: tuple[int, ...], side: int, controllers: list[tuple[int, int]]) -> list[int]:
+    """Squares of enemy pieces in the zone of ``controllers`` (``(square, kind)`` of ``side``'s
+    Masters and Officers), in square order."""
+    found = set()
+    master_prey, officer_prey = MASTER_PREY[side], OFFICER_PREY[side]
+    for sq, kind in controllers:
+        if kind == MASTER:
+            for z in MASTER_ZONE[sq]:
+                if board[z] in master_prey:
+                    found.add(z)
+        else:
+            for z in OFFICER_ZONE[sq]:
+                if board[z] in officer_prey:
+                    found.add(z)
+    return sorted(found)
+
+
+def has_power_of_control(board: tuple[int, ...], side: int) -> bool:
+    """A side with no Pawns or no Officers on the board has lost the power of control."""
+    return bool(board.count(side * 4 + PAWN) and board.count(side * 4 + OFFICER))
+
+
 def controllable(board: tuple[int, ...], side: int) -> list[int]:
     """Squares of enemy Officers and Pawns that ``side`` may move this ply.
 
     Empty when ``side`` has lost the power of control (no Pawns or no Officers).
     """
-    counts = army_counts(board)[side]
-    if not counts[PAWN] or not counts[OFFICER]:
+    if not has_power_of_control(board, side):
         return []
-    found = set()
-    for sq, code in enumerate(board):
-        if code and code >> 2 == side:
-            kind = code & 3
-            if kind == MASTER:
-                for z in MASTER_ZONE[sq]:
-                    target = board[z]
-                    if target and target >> 2 != side and target & 3 != MASTER:
-                        found.add(z)
-            elif kind == OFFICER:
-                for z in OFFICER_ZONE[sq]:
-                    target = board[z]
-                    if target and target >> 2 != side and target & 3 == PAWN:
-                        found.add(z)
-    return sorted(found)
+    controllers = [(sq, code & 3) for sq, code in enumerate(board)
+                   if code >> 2 == side and code & 3 in (MASTER, OFFICER)]
+    return _controlled(board, side, controllers)
+
+
+def _with(empties: list[int], src: int) -> list[int]:
+    """Where a resurrected piece may go: the empty squares and the capturer's square, sorted."""
+    i = bisect_left(empties, src)
+    return empties[:i] + [src] + empties[i:]
+
+
+# Generation makes one pass over the board for the side's own pieces (which also collects the
+# Masters and Officers whose zones give control), counts pieces with ``tuple.count`` (in C),
+# and walks the precomputed rays; the walk is written out once for own pieces and once for
+# controlled ones, with no nested function and no function call per move.
 
 
 def generate(pos: Position, classic: bool) -> list[Move]:
@@ -88,17 +118,26 @@ def generate(pos: Position, classic: bool) -> list[Move]:
     Own moves first, then control moves, each in square order; each move once.
     """
     board, side = pos.board, pos.side
-    counts = army_counts(board)[side]
-    lost = {OFFICER: FULL_ARMY[OFFICER] - counts[OFFICER], PAWN: FULL_ARMY[PAWN] - counts[PAWN]}
-    empties = [sq for sq, code in enumerate(board) if not code]
+    base = side * 4
+    lost_officers = FULL_ARMY[OFFICER] - board.count(base + OFFICER)
+    lost_pawns = FULL_ARMY[PAWN] - board.count(base + PAWN)
+    # The previous ply's piece may not go straight back (reflection: any move; KO: only a
+    # control move, so own moves are never barred under classic-1990).
+    barred_src, barred_dst = _barred(pos, classic)
     moves: list[Move] = []
     append = moves.append
-    barred = _barred(pos, classic)
+    empties: list[int] | None = None  # for resurrections, built on first use
+    controllers: list[tuple[int, int]] = []
 
-    def walk(src: int, mover_kind: int, rays, controlled: bool) -> None:
-        # The one move straight back that the reflection or KO rule forbids, if any.
-        back = barred[1] if src == barred[0] and (controlled or not classic) else -1
-        for ray in rays[src]:
+    for src in SQUARES:
+        code = board[src]
+        if not code or code >> 2 != side:
+            continue
+        kind = code & 3
+        if kind != PAWN:
+            controllers.append((src, kind))
+        back = barred_dst if src == barred_src and not classic else -1
+        for ray in OWN_RAYS[kind][src]:
             for to in ray:
                 target = board[to]
                 if not target:
@@ -107,25 +146,48 @@ def generate(pos: Position, classic: bool) -> list[Move]:
                     continue
                 if target >> 2 == side:
                     # Devouring: only one's own Master, onto one's own Officer or Pawn.
-                    if not controlled and mover_kind == MASTER and target & 3 != MASTER and to != back:
+                    if kind == MASTER and target & 3 != MASTER and to != back:
                         append((src, to, 0, -1))
                     break
                 target_kind = target & 3
-                if to != back and may_capture(mover_kind, target_kind, classic):
+                if to != back and (not classic or target_kind >= kind):
                     append((src, to, 0, -1))
-                    for kind in RESURRECTABLE[target_kind]:
-                        if lost[kind] > 0:
-                            for sq in sorted(empties + [src]):
-                                append((src, to, kind, sq))
+                    if target_kind != PAWN and (lost_pawns or (target_kind == MASTER and lost_officers)):
+                        if empties is None:
+                            empties = [sq for sq in SQUARES if not board[sq]]
+                        squares = _with(empties, src)
+                        if target_kind == MASTER and lost_officers:
+                            moves.extend([(src, to, OFFICER, sq) for sq in squares])
+                        if lost_pawns:
+                            moves.extend([(src, to, PAWN, sq) for sq in squares])
                 break
 
-    for sq, code in enumerate(board):
-        if code and code >> 2 == side:
-            kind = code & 3
-            walk(sq, kind, OWN_RAYS[kind], False)
-    for sq in controllable(board, side):
-        kind = board[sq] & 3
-        walk(sq, kind, CONTROLLED_RAYS[kind], True)
+    if lost_pawns == FULL_ARMY[PAWN] or lost_officers == FULL_ARMY[OFFICER]:
+        return moves  # no power of control
+    for src in _controlled(board, side, controllers):
+        kind = board[src] & 3
+        back = barred_dst if src == barred_src else -1
+        for ray in CONTROLLED_RAYS[kind][src]:
+            for to in ray:
+                target = board[to]
+                if not target:
+                    if to != back:
+                        append((src, to, 0, -1))
+                    continue
+                if target >> 2 == side:
+                    break  # a controlled piece never devours
+                target_kind = target & 3
+                if to != back and (not classic or target_kind >= kind):
+                    append((src, to, 0, -1))
+                    if target_kind != PAWN and (lost_pawns or (target_kind == MASTER and lost_officers)):
+                        if empties is None:
+                            empties = [sq for sq in SQUARES if not board[sq]]
+                        squares = _with(empties, src)
+                        if target_kind == MASTER and lost_officers:
+                            moves.extend([(src, to, OFFICER, sq) for sq in squares])
+                        if lost_pawns:
+                            moves.extend([(src, to, PAWN, sq) for sq in squares])
+                break
     return moves
 
 
