@@ -124,6 +124,39 @@ class Mastery(Game):
     def explain_illegal(self, position: Position, move) -> IllegalMove:
         return mv.explain(position, move, self.classic)
 
+    def legal_move_entries(self, position: Position) -> list[dict[str, Any]]:
+        """As :meth:`Game.legal_move_entries` (same entries, same key order), built in one
+        loop from the notation tables: the fields shared by the resurrection variants of one
+        capture are computed once."""
+        board, side = position.board, position.side
+        names, letters, kind_letters = GRID.names, CODE_TO_LETTER, KIND_LETTERS
+        move_text, raise_text = mv.MOVE_TEXT, mv.RAISE_TEXT
+        entries = []
+        append = entries.append
+        last = None
+        shared: dict[str, Any] = {}
+        for src, dst, raised_kind, raised_sq in self.legal_moves(position):
+            if (src, dst) != last:
+                last = (src, dst)
+                code, target = board[src], board[dst]
+                shared = {"from": names[src], "to": names[dst], "piece": letters[code],
+                          "control": code >> 2 != side}
+                if target:
+                    shared["captured"] = letters[target]
+                    shared["kind"] = "devour" if target >> 2 == side else "capture"
+                else:
+                    shared["kind"] = "move"
+            if raised_kind:
+                entry = {"move": move_text[src][dst] + raise_text[raised_kind][raised_sq]}
+                entry.update(shared)
+                entry["resurrect"] = {"piece": kind_letters[raised_kind],
+                                      "square": names[raised_sq]}
+            else:
+                entry = {"move": move_text[src][dst]}
+                entry.update(shared)
+            append(entry)
+        return entries
+
     def move_fields(self, position: Position, move) -> dict[str, Any]:
         src, dst, raised_kind, raised_sq = move
         board = position.board
@@ -146,11 +179,8 @@ class Mastery(Game):
 
     def apply(self, position: Position, move, dice=None) -> Applied:
         src, dst, raised_kind, raised_sq = move
-        board = list(position.board)
         side = position.side
-        code, target = board[src], board[dst]
-        board[dst] = code
-        board[src] = EMPTY
+        code, target = position.board[src], position.board[dst]
         events: list[dict[str, Any]] = [{
             "type": "control" if code >> 2 != side else "move",
             "from": GRID.names[src], "to": GRID.names[dst], "piece": CODE_TO_LETTER[code],
@@ -161,11 +191,26 @@ class Mastery(Game):
                 "square": GRID.names[dst], "piece": CODE_TO_LETTER[target],
             })
         if raised_kind:
-            board[raised_sq] = side * 4 + raised_kind
             events.append({"type": "resurrection", "square": GRID.names[raised_sq],
                            "piece": CODE_TO_LETTER[side * 4 + raised_kind]})
-        new = Position(
-            tuple(board), 1 - side, LastMove(src, dst, bool(target)),
-            0 if target else position.quiet + 1, position.n + (side == LIGHT),
-        )
-        return Applied(new, tuple(events))
+        return Applied(_after(position, move), tuple(events))
+
+    def advance(self, position: Position, move) -> Position:
+        """The position after ``move``, without the events (perft and search need no more)."""
+        return _after(position, move)
+
+
+def _after(position: Position, move) -> Position:
+    """The position after the legal ``move``."""
+    src, dst, raised_kind, raised_sq = move
+    board = list(position.board)
+    side = position.side
+    target = board[dst]
+    board[dst] = board[src]
+    board[src] = EMPTY
+    if raised_kind:
+        board[raised_sq] = side * 4 + raised_kind
+    return Position(
+        tuple(board), 1 - side, LastMove(src, dst, bool(target)),
+        0 if target else position.quiet + 1, position.n + (side == LIGHT),
+    )

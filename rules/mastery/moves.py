@@ -314,10 +314,17 @@ def explain(pos: Position, move: Move, classic: bool) -> IllegalMove:
     return IllegalMove("illegal_move", f"{format_move(move)} is not a legal move here.")
 
 
+#: ``MOVE_TEXT[src][dst]`` is ``"d4d6"``; ``RAISE_TEXT[kind][sq]`` is ``"+O@h1"``.
+MOVE_TEXT = tuple(tuple(a + b for b in NAMES) for a in NAMES)
+RAISE_TEXT = tuple(
+    tuple(f"+{KIND_LETTERS[kind]}@{name}" for name in NAMES) if kind in (OFFICER, PAWN) else ()
+    for kind in range(4)
+)
+
+
 def format_move(move: Move) -> str:
     """``d4d6``, or ``c3c5+O@h1`` with a resurrection (letter uppercase for both sides)."""
     src, dst, raised_kind, raised_sq = move
-    text = NAMES[src] + NAMES[dst]
     if raised_kind:
-        text += f"+{KIND_LETTERS[raised_kind]}@{NAMES[raised_sq]}"
-    return text
+        return MOVE_TEXT[src][dst] + RAISE_TEXT[raised_kind][raised_sq]
+    return MOVE_TEXT[src][dst]

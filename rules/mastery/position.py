@@ -60,11 +60,9 @@ def piece_name(code: int) -> str:
 
 def army_counts(board: tuple[int, ...]) -> tuple[list[int], list[int]]:
     """Per side, the number of pieces of each kind on the board (index = kind)."""
-    counts = ([0, 0, 0, 0], [0, 0, 0, 0])
-    for code in board:
-        if code:
-            counts[code >> 2][code & 3] += 1
-    return counts
+    count = board.count  # six scans in C are cheaper than one Python loop over 64 squares
+    return ([0, count(MASTER), count(OFFICER), count(PAWN)],
+            [0, count(4 + MASTER), count(4 + OFFICER), count(4 + PAWN)])
 
 
 def defeat_reason(counts: list[int]) -> str | None:
