@@ -100,6 +100,9 @@ def svg_board(view: BoardView, *, size: int = DEFAULT_SIZE, highlight: Iterable[
         out.append(f'<g class="cell" data-square="{escape(cell.name)}">')
         out.append(f'<rect class="square" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                    f'fill="{fill}"/>')
+        if cell.terrain and cell.shade % 2:  # the checker stays visible on terrain
+            out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#000" '
+                       f'fill-opacity="0.18"/>')
         if cell.terrain and cell.terrain in view.terrain and view.terrain[cell.terrain][1]:
             out.append(f'<text x="{x + 4}" y="{y + 13}" font-family="{FONT}" font-size="11" '
                        f'fill="#000" fill-opacity="0.45">'
