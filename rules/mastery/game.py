@@ -147,14 +147,12 @@ class Mastery(Game):
                 else:
                     shared["kind"] = "move"
             if raised_kind:
-                entry = {"move": move_text[src][dst] + raise_text[raised_kind][raised_sq]}
-                entry.update(shared)
-                entry["resurrect"] = {"piece": kind_letters[raised_kind],
-                                      "square": names[raised_sq]}
+                append({"move": move_text[src][dst] + raise_text[raised_kind][raised_sq],
+                        **shared,
+                        "resurrect": {"piece": kind_letters[raised_kind],
+                                      "square": names[raised_sq]}})
             else:
-                entry = {"move": move_text[src][dst]}
-                entry.update(shared)
-            append(entry)
+                append({"move": move_text[src][dst], **shared})
         return entries
 
     def move_fields(self, position: Position, move) -> dict[str, Any]:
