@@ -77,12 +77,23 @@ class Server:
         return self.log.read().decode(errors="replace")[-2000:]
 
     def workers(self) -> int:
-        try:
-            out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True,
-                                 text=True).stdout
-            return len(out.split())
-        except OSError:
-            return -1
+        """The number of worker processes, once gunicorn has booted them all (or after 5 s)."""
+        from service.gunicorn_conf import usable_cpus
+
+        expected = int(os.environ.get("WEB_CONCURRENCY", "").strip() or usable_cpus())
+        count = -1
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True,
+                                     text=True).stdout
+            except OSError:
+                return -1
+            count = len(out.split())
+            if count >= expected:
+                break
+            time.sleep(0.1)
+        return count
 
     def stop(self) -> None:
         if self.proc.poll() is None:
