@@ -4,6 +4,7 @@
     python -m bench.profile perft kings-mate          # perft from the initial position
     python -m bench.profile http mastery legal-moves  # one endpoint through the WSGI app
     python -m bench.profile movegen sceptre --pyinstrument   # call tree instead of the table
+    python -m bench.profile wsgi all                  # us per request: app, rules, orjson, rest
 
 The default output is cProfile's top entries by own time (``tottime``) with cumulative time,
 and, for ``http``, the split of own time by package (flask, werkzeug, marshmallow, rules,
@@ -75,6 +76,83 @@ def workload(kind: str, game_id: str, endpoint: str | None):
     return one, f"{method} {path} (WSGI app called directly)"
 
 
+def wsgi_table(game_ids: list[str], seconds: float = 0.5) -> None:
+    """Microseconds per request through the WSGI app (no profiler, no socket), beside the rules
+    work the view does (parse, generate or apply, format, with the analysis cache warm as in
+    the HTTP benchmark) and orjson: what is left is Flask, werkzeug, marshmallow and the
+    service's own code."""
+    import rules
+
+    from service.app import create_app
+
+    app = create_app()
+
+    def per_call(fn) -> float:
+        fn()
+        n, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            fn()
+            n += 1
+        return 1e6 * (time.perf_counter() - start) / n
+
+    def wsgi(method, path, body=b""):
+        def start_response(status, headers, exc_info=None):
+            if not status.startswith("200"):
+                raise RuntimeError(status)
+
+        def call():
+            env = {"REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "",
+                   "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000",
+                   "SERVER_PROTOCOL": "HTTP/1.1",
+                   "CONTENT_TYPE": "application/json" if body else "",
+                   "CONTENT_LENGTH": str(len(body)), "wsgi.input": io.BytesIO(body),
+                   "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
+                   "wsgi.multithread": True, "wsgi.multiprocess": True, "wsgi.run_once": False,
+                   "REMOTE_ADDR": "127.0.0.1"}
+            for _ in app(env, start_response):
+                pass
+        return call
+
+    health = per_call(wsgi("GET", "/v1/health"))
+    print(f"GET /v1/health through the WSGI app: {health:.0f} us per request (the framework's "
+          "floor: routing, request and response objects)")
+    print(f"{'game':<11} {'endpoint':<12} {'app us':>7} {'rules us':>8} {'orjson us':>9} "
+          f"{'rest us':>7}  (rest = Flask + werkzeug + marshmallow + service)")
+    for game_id in game_ids:
+        text = httpbench.busiest_midgame(game_id)
+        if text is None:
+            continue
+        g = rules.configure(game_id)
+        pos = g.parse_position(text)
+        move_text = g.format_move(pos, g.legal_moves(pos)[0])
+        base = f"/v1/games/{game_id}/"
+        entries = g.legal_move_entries(pos)
+        _, applied = g.play(pos, move_text, seed=1)
+        rows = {
+            "legal-moves": (
+                {"position": text},
+                lambda: (g.legal_move_entries(g.parse_position(text)), g.status(pos)),
+                lambda: orjson.dumps({"to_move": "x", "count": len(entries), "moves": entries})),
+            "apply": (
+                {"position": text, "move": move_text, "seed": 1},
+                lambda: (lambda p: (lambda m, a: (g.format_position(a.position),
+                                                  g.format_move(p, m),
+                                                  g.status(a.position).to_json()))(
+                    *g.play(p, move_text, seed=1)))(g.parse_position(text)),
+                lambda: orjson.dumps({"position": text, "events": list(applied.events)})),
+            "status": (
+                {"position": text},
+                lambda: g.status(g.parse_position(text)).to_json(),
+                lambda: orjson.dumps(g.status(pos).to_json())),
+        }
+        for endpoint, (body, rules_work, dump) in rows.items():
+            app_us = per_call(wsgi("POST", base + endpoint, orjson.dumps(body)))
+            rules_us = per_call(rules_work)
+            dump_us = per_call(dump)
+            print(f"{game_id:<11} {endpoint:<12} {app_us:>7.0f} {rules_us:>8.0f} {dump_us:>9.0f} "
+                  f"{app_us - rules_us - dump_us:>7.0f}")
+
+
 BUCKETS = ("flask", "werkzeug", "marshmallow", "rules", "service", "orjson", "json", "chess")
 
 
@@ -120,7 +198,8 @@ def profile(body, seconds: float, top: int, title: str, split: bool) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.profile", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=("movegen", "apply", "parse", "format", "perft", "http"))
+    parser.add_argument("kind", choices=("movegen", "apply", "parse", "format", "perft", "http",
+                                         "wsgi"))
     parser.add_argument("game")
     parser.add_argument("endpoint", nargs="?", default="legal-moves",
                         choices=("legal-moves", "apply", "status", "health"))
@@ -129,6 +208,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pyinstrument", action="store_true",
                         help="print pyinstrument's call tree instead of the cProfile table")
     args = parser.parse_args(argv)
+    if args.kind == "wsgi":
+        import rules
+
+        wsgi_table(rules.game_ids() if args.game == "all" else [args.game])
+        return
     body, title = workload(args.kind, args.game, args.endpoint)
     if args.pyinstrument:
         from pyinstrument import Profiler
