@@ -18,8 +18,10 @@ Measures, per game, over the positions of ``bench/positions/<game-id>.txt``:
   python-chess: ``chess.Board(fen)``, ``board.fen()`` for start and Kiwipete.
 * move notation: ``game.format_move`` then ``game.parse_move`` of every legal move.
   python-chess: ``move.uci()`` then ``chess.Move.from_uci``.
-* perft: leaf counting (``game.perft``, caches cleared before each run) from the initial
-  position at the deepest depth (up to the game's limit) that takes about 0.1-1 s. python-chess:
+* perft: leaf counting (``game.perft``, caches cleared before each run, so only transpositions
+  within the run hit them) from the initial position at a depth that takes about 0.1-1 s (the
+  same recursion is called directly past the service's depth limit); and again with the
+  position-keyed caches replaced by their plain functions for the run. python-chess:
   leaf-counting perft (``board.legal_moves.count()`` at depth 1) from its start position to
   depth 4 (197,281 leaves).
 """
@@ -252,6 +254,24 @@ class Workload:
     def perft(self, depth: int) -> Callable[[], int]:
         return lambda: self.leaves(depth)
 
+    def perft_uncached(self, depth: int) -> Callable[[], int]:
+        """perft with the position-keyed caches replaced by their plain functions for the run,
+        so transpositions are generated again (as python-chess does)."""
+        def run() -> int:
+            saved = []
+            for name, cache in self.caches:
+                module_name, attr = name.rsplit(".", 1)
+                module = sys.modules[module_name]
+                saved.append((module, attr, cache))
+                setattr(module, attr, cache.__wrapped__)
+            try:
+                return self.leaves(depth)
+            finally:
+                for module, attr, cache in saved:
+                    setattr(module, attr, cache)
+
+        return run
+
 
 def fmt_rate(x: float | None) -> str:
     if x is None:
@@ -324,4 +344,8 @@ def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
                         "vs python-chess start depth 4 (197,281)"
                         + (f"; deeper than the service's limit {w.game.max_perft_depth}"
                            if beyond else "")))
+        if w.caches:
+            show(interleave(game_id, f"perft depth {depth}, no analysis cache", "nodes/s",
+                            w.perft_uncached(depth), ref.perft4, max(3, rounds - 2), 0.05,
+                            "transpositions generated again, as python-chess does"))
     return results
