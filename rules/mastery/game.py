@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..core.errors import IllegalMove
+from ..core.errors import IllegalMove, WorkLimitExceeded
 from ..core.game import DRAW, ONGOING, WIN, Applied, Game, Status
 from ..core.options import DRAW_AFTER_QUIET_PLIES, OptionSpec
 from ..registry import register
@@ -35,6 +35,10 @@ def _analyse(pos: Position, classic: bool, quiet_limit: int | None) -> tuple[Sta
     if not moves:
         return Status(WIN, SIDE_NAMES[1 - pos.side], "no_legal_moves"), ()
     return Status(ONGOING, None, None, SIDE_NAMES[pos.side]), moves
+
+
+#: The same analysis without the cache, for perft.
+_analyse_uncached = _analyse.__wrapped__
 
 
 @register
@@ -196,6 +200,25 @@ class Mastery(Game):
     def advance(self, position: Position, move) -> Position:
         """The position after ``move``, without the events (perft and search need no more)."""
         return _after(position, move)
+
+    def _perft(self, position: Position, depth: int, counter: list[int]) -> int:
+        """:meth:`Game._perft` (same count, same budget), generating without the analysis
+        cache: perft visits almost every position once, so caching them costs more than the
+        few transpositions save (hashing and storing each position, and the garbage collector
+        walking the stored move lists), and it would evict the positions that requests come
+        back for."""
+        counter[0] -= 1
+        if counter[0] < 0:
+            raise WorkLimitExceeded(
+                "perft would generate too many positions for one call; ask for a smaller depth."
+            )
+        moves = _analyse_uncached(position, self.classic, self.quiet_limit)[1]
+        if depth <= 1:
+            return len(moves) if depth == 1 else 1
+        total = 0
+        for move in moves:
+            total += self._perft(_after(position, move), depth - 1, counter)
+        return total
 
 
 def _after(position: Position, move) -> Position:
