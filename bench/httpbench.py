@@ -9,7 +9,7 @@ Content-Length), sending the next request as soon as the answer is in (closed lo
 and server share the same cores, so the client's own CPU use is reported beside the figures.
 
 For every game and every endpoint (legal-moves, apply, status, on the game's busiest midgame
-position from ``bench/positions``), a run of ``GET /v1/health`` (the framework's ceiling: the
+position from ``bench/positions``; and legal-moves on the initial position, for scale), a run of ``GET /v1/health`` (the framework's ceiling: the
 same app, no body, no rules) immediately precedes the endpoint's run, so each ratio compares
 two runs made under the same load. Each run lasts ``seconds`` after a short warm-up.
 """
@@ -308,9 +308,12 @@ def run(game_ids: list[str], seconds: float = 3.0, connections: int = 8, procs: 
               f"loop; per endpoint {pairs} alternations of /v1/health and the endpoint, "
               f"{seconds / pairs:.1f} s each ({seconds:.1f} s per side), sharing the machine's {os.cpu_count()} cores "
               "with the server", file=out)
+        print("  (each run repeats one position, so after its first request the server's analysis "
+              "cache answers moves and status; parsing, move entries and JSON are done per request; "
+              "ratio = req/s / health req/s of the runs alternated with it)", file=out)
         health = build("GET", "/v1/health")
         load(server.port, "warm-up", health, 1.0, connections, procs, warmup=0)
-        print(f"  {'game':<11} {'endpoint':<12} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
+        print(f"  {'game':<11} {'endpoint':<17} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
               f"{'bytes':>6} {'health req/s':>12} {'p99 ms':>7} {'ratio':>6} {'client cpu':>10}",
               file=out, flush=True)
         for game_id in game_ids:
@@ -327,12 +330,14 @@ def run(game_ids: list[str], seconds: float = 3.0, connections: int = 8, procs: 
                 "apply": build("POST", base + "apply", {"position": text, "move": move,
                                                          "seed": 1}),
                 "status": build("POST", base + "status", {"position": text}),
+                # for scale: the initial position (no position field), where lists are short
+                "legal-moves@start": build("POST", base + "legal-moves", {}),
             }
             for endpoint, request in requests.items():
                 h, r = alternate(server.port, f"{game_id} {endpoint}", health, request, seconds,
                                  connections, procs, pairs)
                 ratio = r.rps / h.rps
-                print(f"  {game_id:<11} {endpoint:<12} {r.rps:>8.0f} {r.p50_ms:>7.2f} "
+                print(f"  {game_id:<11} {endpoint:<17} {r.rps:>8.0f} {r.p50_ms:>7.2f} "
                       f"{r.p99_ms:>7.2f} {r.response_bytes:>6} {h.rps:>12.0f} {h.p99_ms:>7.2f} "
                       f"{ratio:>5.0%} {r.client_cpu:>6.2f} cores"
                       f"{'' if not (r.errors or h.errors) else f'  non-200: {r.errors}+{h.errors}'}"
