@@ -36,8 +36,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--round-time", type=float, default=0.2,
                         help="engine: seconds per side per round (default 0.2)")
     parser.add_argument("--seconds", type=float, default=3.0,
-                        help="http: seconds per endpoint run, and as long for /v1/health beside it "
-                             "(default 3)")
+                        help="http: seconds per endpoint, split over the alternations, and as "
+                             "long for /v1/health (default 3)")
+    parser.add_argument("--pairs", type=int, default=5,
+                        help="http: alternations of /v1/health and the endpoint (default 5)")
     parser.add_argument("--connections", type=int, default=8, help="http: connections (default 8)")
     parser.add_argument("--client-procs", type=int, default=2,
                         help="http: client processes sharing the connections (default 2)")
@@ -60,7 +62,8 @@ def main(argv: list[str] | None = None) -> None:
         report["engine"] = [r.to_json() for r in engine.run(ids, args.rounds, args.round_time)]
     if args.only in (None, "http"):
         print("\n== HTTP, gunicorn on loopback ==", flush=True)
-        report["http"] = httpbench.run(ids, args.seconds, args.connections, args.client_procs)
+        report["http"] = httpbench.run(ids, args.seconds, args.connections, args.client_procs,
+                                       args.pairs)
     report["loadavg_end"] = os.getloadavg()
     print(f"\ndone in {time.time() - started:.0f} s; load average now "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
