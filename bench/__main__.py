@@ -1,6 +1,6 @@
 """``python -m bench``: engine speed per game against python-chess, then HTTP against /v1/health.
 
-    .venv/bin/python -m bench                      # everything, about 3 minutes
+    .venv/bin/python -m bench                      # everything, about 3.5 minutes
     .venv/bin/python -m bench --only engine        # in-process measures only
     .venv/bin/python -m bench --only http --seconds 2
     .venv/bin/python -m bench --games mastery --json bench-results.json
