@@ -124,6 +124,9 @@ def generate(pos: Position, classic: bool) -> list[Move]:
     # The previous ply's piece may not go straight back (reflection: any move; KO: only a
     # control move, so own moves are never barred under classic-1990).
     barred_src, barred_dst = _barred(pos, classic)
+    # Whether capturing each kind lets a lost piece return: a Master an Officer or a Pawn, an
+    # Officer a Pawn (index = captured kind).
+    raises = (False, bool(lost_officers or lost_pawns), bool(lost_pawns), False)
     moves: list[Move] = []
     append = moves.append
     empties: list[int] | None = None  # for resurrections, built on first use
@@ -152,7 +155,7 @@ def generate(pos: Position, classic: bool) -> list[Move]:
                 target_kind = target & 3
                 if to != back and (not classic or target_kind >= kind):
                     append((src, to, 0, -1))
-                    if target_kind != PAWN and (lost_pawns or (target_kind == MASTER and lost_officers)):
+                    if raises[target_kind]:
                         if empties is None:
                             empties = [sq for sq in SQUARES if not board[sq]]
                         squares = _with(empties, src)
@@ -179,7 +182,7 @@ def generate(pos: Position, classic: bool) -> list[Move]:
                 target_kind = target & 3
                 if to != back and (not classic or target_kind >= kind):
                     append((src, to, 0, -1))
-                    if target_kind != PAWN and (lost_pawns or (target_kind == MASTER and lost_officers)):
+                    if raises[target_kind]:
                         if empties is None:
                             empties = [sq for sq in SQUARES if not board[sq]]
                         squares = _with(empties, src)
