@@ -305,7 +305,8 @@ def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
         texts = [t for section in P.SECTIONS for t in loaded[section]]
         w = Workload(game_id, texts)
         caches = ", ".join(name for name, _ in w.caches) or "none found"
-        print(f"\n[{game_id}] {len(texts)} positions ({', '.join(f'{len(v)} {k}' for k, v in loaded.items())}), "
+        sections = ", ".join(f"{len(v)} {k}" for k, v in loaded.items())
+        print(f"\n[{game_id}] {len(texts)} positions ({sections}), "
               f"{len(w.moves)} legal moves in all", file=out)
         print(f"  {'measure':<34} {'ours':>9} {'unit':<9} {'py-chess':>9}   {'ratio':>6}", file=out)
         clear_us = 0.0

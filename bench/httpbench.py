@@ -309,10 +309,12 @@ def run(game_ids: list[str], seconds: float = 3.0, connections: int = 8, procs: 
               f"{server.workers()} workers x 8 threads; load generator: {procs} processes x "
               f"{connections // procs} threads = {connections} keep-alive connections, closed "
               f"loop; per endpoint {pairs} alternations of /v1/health and the endpoint, "
-              f"{seconds / pairs:.1f} s each ({seconds:.1f} s per side), sharing the machine's {os.cpu_count()} cores "
+              f"{seconds / pairs:.1f} s each ({seconds:.1f} s per side), sharing the machine's "
+              f"{os.cpu_count()} cores "
               "with the server", file=out)
         print("  (each run repeats one position, so after its first request the server's analysis "
-              "cache answers moves and status; parsing, move entries and JSON are done per request; "
+              "cache answers moves and status; parsing, move entries and JSON are done per "
+              "request; "
               "ratio = median over the alternations of req/s / health req/s)", file=out)
         health = build("GET", "/v1/health")
         load(server.port, "warm-up", health, 1.0, connections, procs, warmup=0)
@@ -342,8 +344,9 @@ def run(game_ids: list[str], seconds: float = 3.0, connections: int = 8, procs: 
                 print(f"  {game_id:<11} {endpoint:<17} {r.rps:>8.0f} {r.p50_ms:>7.2f} "
                       f"{r.p99_ms:>7.2f} {r.response_bytes:>6} {h.rps:>12.0f} {h.p99_ms:>7.2f} "
                       f"{ratio:>5.0%} {r.client_cpu:>6.2f} cores"
-                      f"{'' if not (r.errors or h.errors) else f'  non-200: {r.errors}+{h.errors}'}"
-                      f"{'' if not (r.reasons or h.reasons) else f'  reconnects: {r.reasons} / health {h.reasons}'}",
+                      + (f"  non-200: {r.errors}+{h.errors}" if r.errors or h.errors else "")
+                      + (f"  reconnects: {r.reasons} / health {h.reasons}"
+                         if r.reasons or h.reasons else ""),
                       file=out, flush=True)
                 results.append({"game": game_id, "endpoint": endpoint, "position": text,
                                 "run": r.to_json(), "health": h.to_json(), "ratio": ratio})

@@ -89,7 +89,9 @@ def choose(records, per_section: int = 8) -> dict[str, list[str]]:
         return out
 
     opening = take(r for r in records if r[1] in (0, 3, 6) and r[0] < 6)
-    midgame = take(sorted((r for r in records if 10 <= r[1] <= 80), key=lambda r: (-r[2], r[0], r[1])))
+    busiest_first = sorted((r for r in records if 10 <= r[1] <= 80),
+                           key=lambda r: (-r[2], r[0], r[1]))
+    midgame = take(busiest_first)
     late = [r for r in records if r[1] >= 20 and r[3] * 2 <= r[4]]
     if len(late) < per_section:  # games that keep their pieces: take their last positions
         late += sorted((r for r in records if r[1] >= 20), key=lambda r: (r[3], -r[1]))
@@ -134,8 +136,7 @@ def main(argv: list[str] | None = None) -> None:
             continue
         path = write(game_id, args.force)
         counts = {s: len(v) for s, v in load(game_id).items()}
-        print(f"wrote {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}: {counts}",
-              file=sys.stderr)
+        print(f"wrote {path}: {counts}", file=sys.stderr)
 
 
 if __name__ == "__main__":
