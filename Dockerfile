@@ -15,6 +15,7 @@ WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY rules ./rules
 COPY service ./service
+COPY referee ./referee
 RUN pip wheel --no-deps --wheel-dir /wheels . \
  && pip wheel --wheel-dir /wheels /wheels/boardgame_referee-*.whl
 
@@ -29,6 +30,10 @@ ENV PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     HOST=0.0.0.0 \
     PORT=8000
+# cairosvg (PNG boards) loads the Cairo C library at run time; nothing else comes from apt.
+RUN apt-get update \
+ && apt-get install --yes --no-install-recommends libcairo2 \
+ && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system --gid 10001 app \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
       --shell /usr/sbin/nologin app

@@ -283,6 +283,22 @@ def test_dockerignore_admits_exactly_the_build_context():
     assert copied == admitted
 
 
+def test_build_context_holds_every_package_the_wheel_declares():
+    tool = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    packages = {p.rstrip("*") for p in tool["packages"]["find"]["include"]}
+    copied = set()
+    for args in instructions("COPY", 0):
+        *sources, _dest = args.split()
+        copied |= {s.rstrip("/") for s in sources}
+    assert packages <= copied, f"the image would miss {sorted(packages - copied)}"
+
+
+def test_runtime_stage_installs_the_cairo_library_png_rendering_loads():
+    (apt,) = [a for a in instructions("RUN", final_stage()) if "apt-get install" in a]
+    assert "libcairo2" in apt.split() and "--no-install-recommends" in apt
+    assert "rm -rf /var/lib/apt/lists/*" in apt
+
+
 def test_gunicorn_config_production_settings():
     conf = gunicorn_config()
     assert conf.bind == "127.0.0.1:8000"
@@ -358,6 +374,13 @@ def test_the_wheel_holds_the_service_and_not_the_checkout(installed):
         assert str(venv) in path and str(ROOT) not in path
 
 
+def test_the_wheel_installs_the_referee_command(installed):
+    venv, run_dir = installed
+    out = subprocess.run([str(venv / "bin" / "referee"), "games"], cwd=run_dir,
+                         check=True, capture_output=True, text=True, timeout=60).stdout
+    assert "mastery" in out and "sceptre" in out
+
+
 def test_the_container_command_serves_from_the_installed_wheel(installed):
     venv, run_dir = installed
     final = final_stage()
@@ -371,6 +394,8 @@ def test_the_container_command_serves_from_the_installed_wheel(installed):
         status, body = server.post("/v1/games/mastery/legal-moves", {})
         assert status == 200 and body["count"] == len(body["moves"]) > 0
         assert server.get("/openapi.yaml")[0] == 200
+        png = server.post("/v1/games/mastery/render", {"format": "png", "size": 200})
+        assert png[0] == 200 and png[1].startswith(b"\x89PNG\r\n\x1a\n")
         # the HEALTHCHECK command itself, run by the installed interpreter
         (healthcheck,) = instructions("HEALTHCHECK", final)
         hc = json.loads(healthcheck[healthcheck.index("CMD") + 3:].strip())
