@@ -24,6 +24,7 @@ GAME_MODULES = (
 )
 
 _GAMES: dict[str, type[Game]] = {}
+_loaded = False
 
 
 def register(cls: type[Game]) -> type[Game]:
@@ -33,9 +34,17 @@ def register(cls: type[Game]) -> type[Game]:
 
 
 def load_all() -> None:
-    """Import every game module (building its tables) so the registry is complete."""
+    """Import every game module (building its tables) so the registry is complete.
+
+    Cheap after the first call: requests look games up through it, and
+    ``import_module`` costs microseconds each time even when the module is loaded.
+    """
+    global _loaded
+    if _loaded:
+        return
     for name in GAME_MODULES:
         importlib.import_module(name)
+    _loaded = True
 
 
 def game_ids() -> list[str]:
@@ -57,8 +66,9 @@ def configure(game_id: str, options: Mapping[str, Any] | None = None) -> Game:
     cls = game_class(game_id)
     if cls is None:
         raise KeyError(game_id)
-    if options is None:
-        options = {}
+    if not options:
+        if options is None or isinstance(options, Mapping):
+            return _configure(game_id, "{}")    # the common case: no key to serialise
     if not isinstance(options, Mapping):
         raise InvalidOptions("Options must be a JSON object of option names to values.")
     try:

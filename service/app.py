@@ -28,7 +28,7 @@ def warm_up(app: Flask) -> None:
     """Load every game (building its tables) and exercise it once, then mark the app ready."""
     for game_id in registry.game_ids():
         game = registry.configure(game_id)
-        position = game.initial_position()
+        position = game.start_position
         game.legal_moves(position)
         game.status(position)
     app.config["ENGINES_READY"] = True

@@ -54,7 +54,7 @@ def game_for(game_id: str, options: dict[str, Any] | None) -> Game:
 
 
 def position_for(game: Game, text: str | None):
-    return game.initial_position() if text is None else game.parse_position(text)
+    return game.start_position if text is None else game.parse_position(text)
 
 
 def summary(game_id: str) -> dict[str, Any]:
@@ -89,7 +89,7 @@ def show_game(game: str):
 def setup(game: str):
     body = load_body(_SETUP)
     g = game_for(game, body.get("options"))
-    return json_response({"position": g.format_position(g.initial_position()), "options": g.options})
+    return json_response({"position": g.format_position(g.start_position), "options": g.options})
 
 
 def legal_moves(game: str):

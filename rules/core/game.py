@@ -18,6 +18,8 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
+from types import MappingProxyType
 from typing import Any, ClassVar, Hashable, Mapping, Sequence
 
 from .errors import GameOver, IllegalMove, InvalidDice, WorkLimitExceeded
@@ -44,6 +46,11 @@ class Status:
     reason: str | None = None
     to_move: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Statuses are cached with their positions and shared between requests: a read-only
+        # view keeps one caller's edit from leaking into every later answer.
+        object.__setattr__(self, "extra", MappingProxyType(dict(self.extra)))
 
     @property
     def finished(self) -> bool:
@@ -105,6 +112,15 @@ class Game(ABC):
     @abstractmethod
     def initial_position(self) -> Position:
         """The starting position under these options."""
+
+    @cached_property
+    def start_position(self) -> Position:
+        """:meth:`initial_position`, built once per configured game.
+
+        Positions are immutable, and building one from its notation costs tens of
+        microseconds, which every request that omits ``position`` would pay.
+        """
+        return self.initial_position()
 
     @abstractmethod
     def parse_position(self, text: str) -> Position:

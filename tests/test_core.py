@@ -1,0 +1,42 @@
+"""The shared core's promises that every game and the service rely on."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import registry
+from rules.core.errors import InvalidOptions
+from rules.core.game import Status
+
+
+def test_status_extra_is_read_only_so_cached_statuses_cannot_be_corrupted():
+    extra = {"in_check": True}
+    status = Status("ongoing", to_move="white", extra=extra)
+    with pytest.raises(TypeError):
+        status.extra["in_check"] = False
+    extra["in_check"] = False           # the caller's dict is copied, not shared
+    assert status.to_json()["in_check"] is True
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_start_position_is_the_initial_position_built_once(game_id):
+    game = registry.configure(game_id)
+    assert game.start_position is game.start_position
+    assert game.format_position(game.start_position) == \
+        game.format_position(game.initial_position())
+
+
+def test_no_options_and_empty_options_are_the_same_configured_game():
+    assert registry.configure("mastery", None) is registry.configure("mastery", {})
+    assert registry.configure("mastery", {"ruleset": "classic-1990"}) is not \
+        registry.configure("mastery", {})
+    with pytest.raises(InvalidOptions):
+        registry.configure("mastery", [])
+    with pytest.raises(KeyError):
+        registry.configure("no-such-game")
+
+
+def test_registry_lists_every_game_module_once_in_order():
+    ids = registry.game_ids()
+    registry.load_all()
+    assert registry.game_ids() == ids == ["mastery", "kings-mate", "maestria", "sceptre"]
