@@ -15,17 +15,28 @@ import time
 
 import rules
 from service.app import create_app
-from service.schemas import MAX_POSITION_LENGTH, MAX_REPLAY_MOVES
+from service.render import MAX_SIZE
+from service.schemas import MAX_BODY_BYTES, MAX_POSITION_LENGTH, MAX_REPLAY_MOVES
+
+#: Each game under its default options, and the largest configurations the options allow.
+CONFIGS: tuple[tuple[str, dict], ...] = (
+    ("mastery", {}),
+    ("kings-mate", {}),
+    ("kings-mate", {"active_play": True, "fools_gambit": True, "defense_of_the_crown": True}),
+    ("maestria", {}),
+    ("sceptre", {}),
+    ("sceptre", {"players": ["w", "r", "b", "y"]}),
+)
 
 
-def busiest(game, seeds: int = 40, plies: int = 300):
+def busiest(game, seeds: int = 20, plies: int = MAX_REPLAY_MOVES):
     """The position with the most legal moves seen in ``seeds`` random playouts, and the
-    longest game seen (as a move list)."""
-    best, best_count, longest = game.initial_position(), 0, []
+    longest game seen (its moves and the dice each used, so replay reproduces it)."""
+    best, best_count, longest = game.initial_position(), 0, ([], [])
     for seed in range(seeds):
         rng = random.Random(seed)
         position = game.initial_position()
-        moves = []
+        moves, dice = [], []
         for _ in range(plies):
             legal = game.legal_moves(position)
             if len(legal) > best_count:
@@ -36,9 +47,10 @@ def busiest(game, seeds: int = 40, plies: int = 300):
             text = game.format_move(position, move)
             _, applied = game.play(position, text, rng=rng)
             moves.append(text)
+            dice.append(applied.dice)
             position = applied.position
-        if len(moves) > len(longest):
-            longest = moves
+        if len(moves) > len(longest[0]):
+            longest = (moves, dice)
     return best, best_count, longest
 
 
@@ -65,30 +77,44 @@ def timed(client, path: str, body: dict, repeat: int = 3) -> tuple[float, int]:
 
 def main() -> None:
     client = create_app().test_client()
-    print("| game | endpoint | worst input | status | worst time (ms) |")
-    print("|---|---|---|---|---|")
-    for game_id in rules.game_ids():
-        game = rules.configure(game_id)
+    print("| game | options | endpoint | worst input | status | worst time (ms) |")
+    print("|---|---|---|---|---|---|")
+    for game_id, options in CONFIGS:
+        game = rules.configure(game_id, options)
         position, count, longest = busiest(game)
         text = game.format_position(position)
         base = f"/v1/games/{game_id}/"
+        last = game.format_move(position, game.legal_moves(position)[-1])
         rows = [
             ("legal-moves", f"busiest position found ({count} moves)", {"position": text}),
             ("status", "busiest position found", {"position": text}),
-            ("apply", "busiest position, last listed move",
-             {"position": text, "move": game.format_move(position, game.legal_moves(position)[-1])}),
+            ("apply", "busiest position, last listed move", {"position": text, "move": last}),
             ("perft", f"depth {game.max_perft_depth} from the busiest position",
              {"position": text, "depth": game.max_perft_depth}),
             ("perft", f"depth {game.max_perft_depth} from the start",
              {"depth": game.max_perft_depth}),
-            ("replay", f"longest random game found ({len(longest)} plies)",
-             {"moves": longest[:MAX_REPLAY_MOVES]}),
+            ("replay", f"longest random game found ({len(longest[0])} plies)",
+             {"moves": longest[0][:MAX_REPLAY_MOVES], "dice": longest[1][:MAX_REPLAY_MOVES]}),
+            ("render", f"busiest position, PNG at {MAX_SIZE} px",
+             {"position": text, "format": "png", "size": MAX_SIZE}),
+            ("render", f"busiest position, SVG at {MAX_SIZE} px",
+             {"position": text, "format": "svg", "size": MAX_SIZE}),
             ("legal-moves", f"garbage position of {MAX_POSITION_LENGTH} characters",
              {"position": "x/" * (MAX_POSITION_LENGTH // 2)}),
         ]
-        for endpoint, label, body in rows:
+        label = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+        for endpoint, what, body in rows:
+            if options:
+                body = {**body, "options": options}
             ms, status = timed(client, base + endpoint, body)
-            print(f"| {game_id} | {endpoint} | {label} | {status} | {ms:.1f} |")
+            print(f"| {game_id} | {label} | {endpoint} | {what} | {status} | {ms:.1f} |",
+                  flush=True)
+    oversize = b'{"position": "' + b"x" * MAX_BODY_BYTES + b'"}'
+    start = time.perf_counter()
+    status = client.post("/v1/games/mastery/legal-moves", data=oversize,
+                         content_type="application/json").status_code
+    ms = (time.perf_counter() - start) * 1000
+    print(f"| any | | legal-moves | body over {MAX_BODY_BYTES} bytes | {status} | {ms:.1f} |")
 
 
 if __name__ == "__main__":

@@ -90,11 +90,15 @@ def install(app: Flask) -> None:
     @app.errorhandler(ValidationError)
     def _validation(exc: ValidationError):
         messages = exc.normalized_messages()
-        fields = ", ".join(sorted(str(k) for k in messages)) if isinstance(messages, dict) else ""
+        if not isinstance(messages, dict):
+            messages = {"_schema": messages}
+        parts = [f"{path}: {text}" for path, text in _field_messages(messages)]
+        if len(parts) > 5:      # the `errors` member has them all
+            parts[5:] = [f"and {len(parts) - 5} more (see errors)"]
         return problem_response(
             400, "malformed_request",
-            f"The request body does not match the schema; fix these fields: {fields}.",
-            errors=messages if isinstance(messages, dict) else {"_schema": messages},
+            f"The request body does not match the schema; fix {'; '.join(parts)}.",
+            errors=messages,
         )
 
     @app.errorhandler(HTTPException)
@@ -113,3 +117,27 @@ def install(app: Flask) -> None:
             500, "internal_error",
             "The service failed on this request; it has been logged. Please report it.",
         )
+
+
+def _field_messages(messages: Any, path: str = "") -> list[tuple[str, str]]:
+    """Marshmallow's nested errors as (field path, message) pairs such as ``dice.defender``
+    or ``moves[3]``: list items in order, then fields by name; messages without a final period."""
+    if isinstance(messages, dict):
+        pairs = []
+        for key in sorted(messages, key=_error_key_order):
+            if isinstance(key, int):
+                sub = f"{path}[{key}]"
+            else:
+                sub = f"{path}.{key}" if path else str(key)
+            pairs += _field_messages(messages[key], sub)
+        return pairs
+    if isinstance(messages, list):
+        pairs = []
+        for message in messages:
+            pairs += _field_messages(message, path)
+        return pairs
+    return [(path or "body", str(messages).rstrip("."))]
+
+
+def _error_key_order(key: Any) -> tuple[bool, int, str]:
+    return (not isinstance(key, int), key if isinstance(key, int) else 0, str(key))

@@ -27,8 +27,8 @@ VERSION = "0.1.0"
 ERROR_RESPONSES = {
     400: ("MalformedRequest", "The body is not JSON or breaks the schema (code "
                               "malformed_request); `errors` lists the offending fields.",
-          "malformed_request", "The request body does not match the schema; fix these fields: "
-                               "move."),
+          "malformed_request", "The request body does not match the schema; fix move: "
+                               "Missing data for required field."),
     404: ("UnknownGame", "No such game (code unknown_game).", "unknown_game",
           "There is no game 'chess'; this service plays: mastery."),
     413: ("BodyTooLarge", "The body is over 64 KiB (code body_too_large).", "body_too_large",

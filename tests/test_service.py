@@ -109,6 +109,20 @@ def test_schema_violations_are_400_listing_the_fields(client):
     assert "colour" in body["detail"] and "position" in body["detail"]
 
 
+def test_schema_error_detail_says_which_field_and_what_is_wrong(client):
+    body = assert_problem(client.post("/v1/games/mastery/apply",
+                                      json={"move": "a", "dice": {"attacker": 1}}),
+                          400, "malformed_request")
+    assert "dice.defender: Missing data for required field" in body["detail"]
+    body = assert_problem(client.post("/v1/games/mastery/replay", json={"moves": ["a", 7]}),
+                          400, "malformed_request")
+    assert "moves[1]: Not a valid string" in body["detail"]
+    body = assert_problem(client.post("/v1/games/mastery/replay", json={"moves": [1] * 9}),
+                          400, "malformed_request")
+    assert "moves[4]" in body["detail"] and "moves[5]" not in body["detail"]
+    assert "and 4 more (see errors)" in body["detail"] and len(body["errors"]["moves"]) == 9
+
+
 def test_missing_required_field_is_400(client):
     body = assert_problem(client.post("/v1/games/mastery/apply", json={}), 400,
                           "malformed_request")
