@@ -17,7 +17,7 @@ from rules.core.view import BoardView, NoBoardView, view_for
 
 from . import schemas as s
 from .problems import Problem
-from .views import GAME_ERRORS, Operation, game_for, load_body, position_for
+from .views import GAME_ERRORS, Operation, game_request, position_for
 
 MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 100, 2000, 480
 MAX_HIGHLIGHTS = 64
@@ -178,8 +178,7 @@ MEDIA = {"svg": "image/svg+xml", "png": "image/png"}
 
 
 def render(game: str):
-    body = load_body(_RENDER)
-    g = game_for(game, body.get("options"))
+    g, body = game_request(game, _RENDER)
     pos = position_for(g, body.get("position"))
     try:
         data = picture(g, pos, format=body["format"], size=body["size"],

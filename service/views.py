@@ -45,12 +45,20 @@ def load_body(schema: Schema) -> dict[str, Any]:
     return schema.load(body)
 
 
-def game_for(game_id: str, options: dict[str, Any] | None) -> Game:
+def require_game(game_id: str) -> None:
+    """404 for a game this service does not play (checked before the body, so a request to
+    an unknown game is told so whatever its body holds)."""
     if registry.game_class(game_id) is None:
         raise Problem(404, "unknown_game",
                       f"There is no game {game_id!r}; this service plays: "
                       f"{', '.join(registry.game_ids())}.")
-    return registry.configure(game_id, options)
+
+
+def game_request(game_id: str, schema: Schema) -> tuple[Game, dict[str, Any]]:
+    """The configured game and the validated body of a request to one game's operation."""
+    require_game(game_id)
+    body = load_body(schema)
+    return registry.configure(game_id, body.get("options")), body
 
 
 def position_for(game: Game, text: str | None):
@@ -74,7 +82,7 @@ def list_games():
 
 
 def show_game(game: str):
-    game_for(game, None)
+    require_game(game)
     cls = registry.game_class(game)
     described = dict(cls.describe())
     detail = summary(game)
@@ -87,22 +95,19 @@ def show_game(game: str):
 
 
 def setup(game: str):
-    body = load_body(_SETUP)
-    g = game_for(game, body.get("options"))
+    g, body = game_request(game, _SETUP)
     return json_response({"position": g.format_position(g.start_position), "options": g.options})
 
 
 def legal_moves(game: str):
-    body = load_body(_GAME)
-    g = game_for(game, body.get("options"))
+    g, body = game_request(game, _GAME)
     pos = position_for(g, body.get("position"))
     moves = g.legal_move_entries(pos)
     return json_response({"to_move": g.status(pos).to_move, "count": len(moves), "moves": moves})
 
 
 def apply(game: str):
-    body = load_body(_APPLY)
-    g = game_for(game, body.get("options"))
+    g, body = game_request(game, _APPLY)
     pos = position_for(g, body.get("position"))
     move, applied = g.play(pos, body["move"], dice=body.get("dice"), seed=body.get("seed"))
     out = {
@@ -117,14 +122,12 @@ def apply(game: str):
 
 
 def status(game: str):
-    body = load_body(_GAME)
-    g = game_for(game, body.get("options"))
+    g, body = game_request(game, _GAME)
     return json_response(g.status(position_for(g, body.get("position"))).to_json())
 
 
 def replay(game: str):
-    body = load_body(_REPLAY)
-    g = game_for(game, body.get("options"))
+    g, body = game_request(game, _REPLAY)
     pos = position_for(g, body.get("position"))
     texts = body["moves"]
     dice = body.get("dice") or []
@@ -153,8 +156,7 @@ def replay(game: str):
 
 
 def perft(game: str):
-    body = load_body(_PERFT)
-    g = game_for(game, body.get("options"))
+    g, body = game_request(game, _PERFT)
     pos = position_for(g, body.get("position"))
     depth = body["depth"]
     if body.get("divide") and depth >= 1:

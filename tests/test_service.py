@@ -73,6 +73,14 @@ def test_unknown_game_is_404(client):
     assert_problem(client.get("/v1/games/chess"), 404, "unknown_game")
 
 
+@pytest.mark.parametrize("operation", ["setup", "legal-moves", "apply", "status", "replay",
+                                       "perft", "render"])
+def test_unknown_game_is_404_whatever_the_body(client, operation):
+    # the path is wrong before the body is: say so first
+    assert_problem(client.post(f"/v1/games/chess/{operation}", json={"nonsense": 1}), 404,
+                   "unknown_game")
+
+
 def test_unknown_path_is_404(client):
     assert_problem(client.get("/v2/nothing"), 404, "not_found")
 
