@@ -172,6 +172,46 @@ def pre_request(worker, req) -> None:
             break
 
 
+# Requests gunicorn refuses before the app sees them (a request line over the limit, too many
+# or too long headers, a malformed request line or chunk) get a problem document like every
+# other error, instead of gunicorn's HTML page.
+_GUNICORN_ERRORS = {
+    400: ("malformed_request", "The HTTP request is malformed ({mesg}); send a valid "
+                               "HTTP/1.1 request."),
+    414: ("request_line_too_long", "The request line is longer than 4094 bytes; send the "
+                                   "data in a JSON body instead."),
+    431: ("headers_too_large", "The request has too many or too long headers (at most 64, "
+                               "each under 8190 bytes); send fewer."),
+    501: ("unsupported_transfer_coding", "The transfer coding is not supported ({mesg}); "
+                                         "send the body with Content-Length or chunked."),
+}
+
+
+def write_problem(sock, status_int: int, reason: str, mesg: str) -> None:
+    """Drop-in for ``gunicorn.util.write_error``: the same answer as problem+json."""
+    import orjson
+    from gunicorn import util
+
+    from service.problems import PROBLEM_MEDIA_TYPE, problem_document
+
+    code, template = _GUNICORN_ERRORS.get(
+        status_int, ("internal_error" if status_int >= 500 else "malformed_request",
+                     "The server could not handle this request ({mesg})."))
+    detail = template.format(mesg=mesg.strip() or reason)
+    body = orjson.dumps(problem_document(status_int, code, detail))
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
+            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n\r\n")
+    util.write_nonblock(sock, head.encode("latin1") + body)
+
+
+def on_starting(server) -> None:
+    """Before workers fork: gunicorn's own error answers become problem documents (the
+    worker looks ``util.write_error`` up at each error, so every worker inherits this)."""
+    from gunicorn import util
+
+    util.write_error = write_problem
+
+
 # Logs: JSON access log on stdout, the error log on stderr.
 logger_class = "service.gunicorn_conf.JsonLogger"
 accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-")

@@ -34,6 +34,9 @@ TITLES = {
     "work_limit_exceeded": "Work limit exceeded",
     "not_ready": "Not ready",
     "internal_error": "Internal error",
+    "request_line_too_long": "Request line too long",
+    "headers_too_large": "Request headers too large",
+    "unsupported_transfer_coding": "Unsupported transfer coding",
 }
 
 _HTTP_CODES = {400: "malformed_request", 404: "not_found", 405: "method_not_allowed",
@@ -50,8 +53,9 @@ class Problem(Exception):
         self.status, self.code, self.detail, self.extra = status, code, detail, extra
 
 
-def problem_response(status: int, code: str, detail: str, **extra: Any) -> Response:
-    body = {
+def problem_document(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
+    """The problem details object (RFC 9457) every error answer carries."""
+    return {
         "type": f"urn:boardgame-referee:problem:{code}",
         "title": TITLES.get(code, code.replace("_", " ").capitalize()),
         "status": status,
@@ -59,6 +63,10 @@ def problem_response(status: int, code: str, detail: str, **extra: Any) -> Respo
         "code": code,
         **extra,
     }
+
+
+def problem_response(status: int, code: str, detail: str, **extra: Any) -> Response:
+    body = problem_document(status, code, detail, **extra)
     # Validation messages for list items are keyed by index, hence OPT_NON_STR_KEYS.
     return Response(orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS), status=status,
                     mimetype=PROBLEM_MEDIA_TYPE)

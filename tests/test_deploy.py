@@ -445,3 +445,35 @@ def test_python_m_service_runs_the_same_configuration(tmp_path):
         assert "Using worker: gthread" in server.errors()
         code, took = server.terminate()
         assert code == 0 and took < gunicorn_config().graceful_timeout
+
+
+def _raw_exchange(port: int, data: bytes) -> tuple[int, dict[str, str], dict]:
+    """Send raw bytes, read until the server closes; the status, headers and JSON body."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(data)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), headers, json.loads(body)
+
+
+def test_requests_gunicorn_refuses_get_problem_documents_too():
+    with Server(workers=1) as server:
+        cases = [
+            (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+             414, "request_line_too_long"),
+            (b"GET /v1/health HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(100))
+             + b"\r\n", 431, "headers_too_large"),
+            (b"F@@ / HTTP/1.1\r\n\r\n", 400, "malformed_request"),
+        ]
+        for data, status, code in cases:
+            got, headers, body = _raw_exchange(server.port, data)
+            assert (got, body["code"], body["status"]) == (status, code, status)
+            assert headers["Content-Type"] == "application/problem+json"
+            assert body["detail"].endswith(".") and body["type"].endswith(code)
+        assert server.get("/v1/health")[0] == 200      # the worker is still serving
