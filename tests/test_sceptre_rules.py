@@ -126,7 +126,6 @@ def test_section_origins_are_tightened_to_the_bounding_box():
     ({"sections": [{"origin": "a1", "terrain": OPEN}] * 10}, "at most 9"),
     ({"sections": [{"origin": "a1", "terrain": ["........"] * 7 + ["...X...."]}]}, "letters"),
     ({"sections": [{"origin": "a1", "name": "atlantis"}]}, "library"),
-    ({"sections": [{"origin": "a1", "name": "old-forest"}]}, "open ground"),
     ({"sections": [{"origin": "a1", "terrain": OPEN, "colour": "w"}]}, "unknown key"),
     ({"sections": [{"origin": "1a", "terrain": OPEN}]}, "origin"),
     ({"forward": {"w": "up"}}, "directions"),
@@ -134,12 +133,27 @@ def test_section_origins_are_tightened_to_the_bounding_box():
     ({"players": ["w"]}, "2 to 4"),
     ({"players": ["w", "w"]}, "twice"),
     ({"players": ["w", "g"]}, "'g'"),
-    ({"sections": [{"origin": "a1", "terrain": OPEN}], "forward": {"b": "north"}}, "both start"),
 ])
 def test_invalid_layouts_are_refused(options, words):
     with pytest.raises(InvalidOptions) as err:
         rules.configure("sceptre", options)
     assert words in err.value.detail
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"sections": [{"origin": "a1", "name": "old-forest"}]}, "open ground"),
+    ({"sections": [{"origin": "a1", "terrain": OPEN}], "forward": {"b": "north"}}, "both start"),
+])
+def test_a_board_whose_armies_cannot_start_has_no_initial_position_but_plays_positions(
+        options, words):
+    # Regression: such boards were refused outright, so a client could not play a position
+    # of its own on, say, one 8x8 section with terrain on its first or last two ranks.
+    game = rules.configure("sceptre", options)
+    with pytest.raises(InvalidOptions) as err:
+        game.initial_position()
+    assert words in err.value.detail
+    pos = position(game, {"a1": "wK", "e4": "wQ", "a6": "bK"}, side="w")
+    assert "e4e5" in moves(game, pos)
 
 
 def test_custom_forward_direction_changes_the_home_section():

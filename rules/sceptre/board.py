@@ -358,9 +358,16 @@ class Layout:
     # -- armies ----------------------------------------------------------------------------
 
     def _place_armies(self, homes: dict[int, int]) -> None:
-        """Each army's 16 pieces on the two rows of its home section nearest its home edge."""
+        """Each army's 16 pieces on the two rows of its home section nearest its home edge.
+
+        A board whose home rows are not open ground (or on which two armies would share a
+        square) is still a board: positions given by a client are played on it. Only its
+        initial position does not exist, so the reason is kept in ``start_error`` and raised
+        by :meth:`initial_board_or_raise`.
+        """
         grid = self.grid
         start: dict[int, int] = {}
+        self.start_error: InvalidOptions | None = None
         for colour in self.players:
             section_index = homes[colour]
             of, orank = self.origins[section_index]
@@ -378,20 +385,29 @@ class Layout:
                     else:
                         f, r = of + SECTION - 1 - depth, orank + i
                     sq = grid.at(f, r)
-                    if self.terrain[sq] != OPEN:
-                        raise InvalidOptions(
-                            f"{COLOUR_NAMES[colour].capitalize()}'s army starts on "
+                    if self.terrain[sq] != OPEN and self.start_error is None:
+                        self.start_error = InvalidOptions(
+                            f"{COLOUR_NAMES[colour].capitalize()}'s army would start on "
                             f"{grid.names[sq]}, which is {TERRAIN_NAMES[self.terrain[sq]]}; "
-                            "the two home rows of a home section must be open ground.",
-                            option="sections")
-                    if sq in start:
-                        raise InvalidOptions(
+                            "the two home rows of a home section must be open ground for the "
+                            "game to have an initial position (give a position to play on "
+                            "this board).", option="sections")
+                    if sq in start and self.start_error is None:
+                        self.start_error = InvalidOptions(
                             f"{COLOUR_NAMES[colour].capitalize()} and "
                             f"{COLOUR_NAMES[start[sq] >> 3]} would both start on "
-                            f"{grid.names[sq]}; give them different home sections.",
+                            f"{grid.names[sq]}; give them different home sections for the "
+                            "game to have an initial position (or give a position).",
                             option="sections")
-                    start[sq] = colour * 8 + kind
+                    start.setdefault(sq, colour * 8 + kind)
         self.initial_board: tuple[int, ...] = tuple(start.get(sq, 0) for sq in range(grid.size))
+
+    def initial_board_or_raise(self) -> tuple[int, ...]:
+        """The board of the initial position; InvalidOptions when the layout has none
+        (an army's home rows are not open ground, or two armies would share a square)."""
+        if self.start_error is not None:
+            raise self.start_error
+        return self.initial_board
 
     # -- tables ----------------------------------------------------------------------------
 
@@ -518,7 +534,8 @@ def compile_layout(players: list[str], sections: list[dict[str, Any]] | None,
     """The compiled layout for these (individually validated) options, cached by value.
 
     Raises InvalidOptions when the parts do not fit together: overlapping or disconnected
-    sections, a board over 24x24, a player without a home section, armies on terrain.
+    sections, a board over 24x24, a home section for a player who is not playing. (Armies
+    that cannot start on the board only make its initial position an error.)
     """
     key = json.dumps([players, sections, forward], sort_keys=True)
     return _compile(key)

@@ -54,8 +54,11 @@ def active_players(control: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def initial_position(layout: Layout) -> Position:
+    """The initial position; InvalidOptions when the layout has none (armies on terrain
+    or on each other's squares)."""
     control = tuple(c if c in layout.players else INERT for c in range(4))
-    return Position(layout.initial_board, layout.players[0], control, 0, 1)  # type: ignore
+    board = layout.initial_board_or_raise()
+    return Position(board, layout.players[0], control, 0, 1)  # type: ignore
 
 
 def format_position(pos: Position, layout: Layout) -> str:
