@@ -250,7 +250,9 @@ def test_resurrection_needs_an_eligible_lost_piece():
 def test_masters_never_come_back():
     text = pos({"d4": "M", "d6": "m", "b2": "O"})
     assert not [m for m in moves(text) if "+M@" in m]
-    assert illegal(text, "d4d6+M@g1").reason == "malformed_move"
+    # The notation has no +M@, but such a move is read and refused by the rule it breaks.
+    refused = illegal(text, "d4d6+M@g1")
+    assert refused.reason == "resurrection_not_allowed" and "Masters never come back" in refused.detail
 
 
 def test_resurrection_goes_on_any_empty_square_including_the_one_just_left():

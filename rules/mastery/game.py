@@ -12,12 +12,15 @@ from ..core.options import DRAW_AFTER_QUIET_PLIES, OptionSpec
 from ..registry import register
 from . import moves as mv
 from .position import (
-    DARK, EMPTY, GRID, KIND_LETTERS, KIND_NAMES, LIGHT, MASTER, SETUPS, SIDE_NAMES, LastMove,
-    Position, army_counts, defeat_reason, format_position, initial_position, parse_position,
-    CODE_TO_LETTER,
+    CODE_TO_LETTER, DARK, EMPTY, GRID, KIND_LETTERS, KIND_NAMES, LIGHT, MASTER, OFFICER, PAWN,
+    SETUPS, SIDE_NAMES, LastMove, Position, army_counts, defeat_reason, format_position,
+    initial_position, parse_position,
 )
 
-_MOVE = re.compile(r"([a-h][1-8])([a-h][1-8])(?:\+([OP])@([a-h][1-8]))?")
+# ``+M@`` is read (and refused by the rule "Masters never come back") rather than called
+# malformed, so the answer names the rule.
+_MOVE = re.compile(r"([a-h][1-8])([a-h][1-8])(?:\+([MOP])@([a-h][1-8]))?")
+_RAISED_KIND = {"M": MASTER, "O": OFFICER, "P": PAWN}
 
 
 @lru_cache(maxsize=4096)
@@ -121,8 +124,7 @@ class Mastery(Game):
             )
         src, dst = GRID.index[m.group(1)], GRID.index[m.group(2)]
         if m.group(3):
-            kind = 2 if m.group(3) == "O" else 3
-            return (src, dst, kind, GRID.index[m.group(4)])
+            return (src, dst, _RAISED_KIND[m.group(3)], GRID.index[m.group(4)])
         return (src, dst, 0, -1)
 
     def explain_illegal(self, position: Position, move) -> IllegalMove:

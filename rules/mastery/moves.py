@@ -243,8 +243,12 @@ def explain(pos: Position, move: Move, classic: bool) -> IllegalMove:
     limit = 3 if kind == MASTER or (controlled and kind == PAWN) else 2 if kind == OFFICER else 1
     who = f"{'Treacherous ' if controlled else ''}{KIND_NAMES[kind]}s"
     if line is None or (kind != PAWN and line[0] % 2) or line[1] > limit:
-        how = "not in a straight line" if line is None else (
-            "diagonal" if line[0] % 2 else f"{line[1]} squares away")
+        if src == dst:
+            how = "no move at all"
+        elif line is None:
+            how = "not in a straight line"
+        else:
+            how = "diagonal" if line[0] % 2 else f"{line[1]} squares away"
         return IllegalMove("piece_movement", f"{who} move {reach}; {s} to {d} is {how}.")
     direction, distance = line
     for step in GRID.rays[src][direction][: distance - 1]:
@@ -269,9 +273,9 @@ def explain(pos: Position, move: Move, classic: bool) -> IllegalMove:
     if target and target >> 2 != side and not may_capture(kind, target & 3, classic):
         return IllegalMove(
             "rank_capture",
-            f"Under the classic-1990 rules a {KIND_NAMES[kind]} cannot capture a "
-            f"{KIND_NAMES[target & 3]} (Pawns capture only Pawns; Officers capture Officers and "
-            "Pawns).",
+            f"Under the classic-1990 rules {_a(KIND_NAMES[kind])} cannot capture "
+            f"{_a(KIND_NAMES[target & 3])} (Pawns capture only Pawns; Officers capture Officers "
+            "and Pawns).",
         )
     back = _barred(pos, classic)
     if back == (src, dst):
@@ -288,18 +292,29 @@ def explain(pos: Position, move: Move, classic: bool) -> IllegalMove:
                 "position (KO rule).",
             )
     if raised_kind:
+        if raised_kind == MASTER:
+            return IllegalMove(
+                "resurrection_not_allowed",
+                "Masters never come back; a capture may bring back only an Officer or a Pawn.",
+            )
         captured = target & 3 if target and target >> 2 != side else 0
         allowed = RESURRECTABLE[captured] if captured else ()
         if not allowed:
+            if captured:
+                what = "captures a Pawn"
+            elif target:
+                what = "devours your own piece, and devouring never resurrects"
+            else:
+                what = "captures nothing"
             return IllegalMove(
                 "resurrection_not_allowed",
                 f"Only capturing an enemy Master or Officer lets you resurrect a piece; {s}{d} "
-                f"{'captures a Pawn' if captured else 'captures nothing'}.",
+                f"{what}.",
             )
         if raised_kind not in allowed:
             return IllegalMove(
                 "resurrection_not_allowed",
-                f"Capturing an Officer lets only a Pawn return, not a "
+                f"Capturing an Officer lets only a Pawn return, not an "
                 f"{KIND_NAMES[raised_kind]}.",
             )
         counts = army_counts(board)[side]
@@ -315,6 +330,11 @@ def explain(pos: Position, move: Move, classic: bool) -> IllegalMove:
                 "after the move.",
             )
     return IllegalMove("illegal_move", f"{format_move(move)} is not a legal move here.")
+
+
+def _a(noun: str) -> str:
+    """``"an Officer"``, ``"a Pawn"``: the noun with its indefinite article."""
+    return f"{'an' if noun[0] in 'AEIOU' else 'a'} {noun}"
 
 
 #: ``MOVE_TEXT[src][dst]`` is ``"d4d6"``; ``RAISE_TEXT[kind][sq]`` is ``"+O@h1"``.
