@@ -794,3 +794,19 @@ def test_draw_after_quiet_plies_counts_turn_changes_without_a_loss(client):
     answer = ok(client, "apply", position=pos, options=options, move="end")
     assert answer["status"]["state"] == "draw" and answer["status"]["reason"] == "quiet_plies"
     assert ok(client, "status", position=pos)["state"] == "ongoing"  # off by default
+
+
+def test_regression_dice_of_the_wrong_type_are_named_as_not_whole_numbers(client):
+    pos, options = fight_position(1, False, 1, False, "M", "P")
+    for value in ("4", 4.5, 1.0, True):
+        problem = refused(client, "apply", "invalid_dice", position=pos, options=options,
+                          move="fight", dice={"attacker": [6, value], "defender": [1]})
+        assert "whole number" in problem["detail"] and "attacker" in problem["detail"]
+
+
+def test_regression_the_quiet_draw_option_is_described_in_maestrias_terms(client):
+    detail = client.get("/v1/games/maestria").get_json()
+    option = next(o for o in detail["options"] if o["name"] == "draw_after_quiet_plies")
+    assert "loss" in option["description"] or "lost" in option["description"]
+    assert "capture" not in option["description"]
+    assert option["default"] is None and option["minimum"] == 1 and option["nullable"] is True

@@ -73,7 +73,8 @@ def check_dice(ent: Entitlement, dice: Any) -> dict[str, list[int]]:
             top = 6 if die == "d6" else 4
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
                 raise InvalidDice(
-                    f"The {side} rolls {wanted}; each {die} shows 1 to {top}, got {value!r}.")
+                    f"The {side} rolls {wanted}; each {die} shows a whole number from 1 to "
+                    f"{top}, got {value!r}.")
         out[side] = list(roll)
     return out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from fractions import Fraction
 from functools import lru_cache
@@ -87,7 +88,12 @@ class Maestria(Game):
             f"'{DEFAULT_TERRAIN}' (the default).",
             validate=parse_terrain,
         ),
-        DRAW_AFTER_QUIET_PLIES,
+        # The shared option, worded for Maestria: a ply is a turn and a capture is any loss.
+        dataclasses.replace(
+            DRAW_AFTER_QUIET_PLIES,
+            description="House rule, off by default (null): the game is drawn once the quiet "
+                        "counter, the turn changes since the last pawn was lost, reaches this "
+                        "number."),
     )
 
     def __init__(self, options=None) -> None:
