@@ -40,3 +40,14 @@ def test_registry_lists_every_game_module_once_in_order():
     ids = registry.game_ids()
     registry.load_all()
     assert registry.game_ids() == ids == ["mastery", "kings-mate", "maestria", "sceptre"]
+
+
+def test_counter_too_long_to_read_is_reported_out_of_range_not_malformed():
+    from rules.core.errors import InvalidPosition
+    from rules.core.notation import parse_counter
+
+    with pytest.raises(InvalidPosition, match="between 0 and 1000000000; got 9{23}"):
+        parse_counter("9" * 23, "quiet")
+    with pytest.raises(InvalidPosition, match="without sign or leading zeros"):
+        parse_counter("007", "quiet")
+    assert parse_counter("12", "quiet") == 12

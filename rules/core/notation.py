@@ -98,6 +98,10 @@ def format_board(cells: Sequence[str | None], grid: Grid) -> str:
 
 def parse_counter(text: str, name: str, minimum: int = 0, maximum: int = 10**9) -> int:
     """Parse a decimal counter field, refusing signs, leading zeros and huge values."""
+    if re.fullmatch(r"[1-9][0-9]{10,}", text):
+        raise InvalidPosition(
+            f"The {name} field must be between {minimum} and {maximum}; got {text}.", field=name
+        )
     if not re.fullmatch(r"0|[1-9][0-9]{0,9}", text):
         raise InvalidPosition(
             f"The {name} field must be a decimal number without sign or leading zeros; "

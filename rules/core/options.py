@@ -96,8 +96,9 @@ DRAW_AFTER_QUIET_PLIES = OptionSpec(
     maximum=10_000,
     nullable=True,
     description=(
-        "House rule, off by default (null): the game is drawn after this many consecutive "
-        "plies without a capture."
+        "House rule, off by default (null): the game is drawn when the position's quiet "
+        "counter reaches this number: the plies since the last capture (in Mastery also the "
+        "last devour or resurrection)."
     ),
 )
 
