@@ -315,7 +315,9 @@ class Layout:
       leap targets.
     - ``reach_set[kind][sq]``: the same squares as a frozenset, for attack tests.
     - ``pawn_moves[colour][sq]``: a Pawn's non-capturing rays; ``pawn_captures[colour][sq]``
-      its capture squares; ``promotion[colour]``: the squares where its Pawns promote.
+      its capture squares; ``promotion[colour]``: the squares where its Pawns promote;
+      ``pawn_area[colour]``: the squares its Pawns can ever reach (empty dict when the layout
+      has no initial position).
     """
 
     def __init__(self, players: tuple[int, ...], sections: list[dict[str, Any]],
@@ -485,6 +487,33 @@ class Layout:
             self.promotion[colour] = frozenset(
                 sq for sq in grid.squares
                 if terrain[sq] == OPEN and _last_line(grid, sq, d))
+        self.pawn_area = self._pawn_areas()
+
+    def _pawn_areas(self) -> dict[int, frozenset[int]]:
+        """Per army, every square its Pawns can ever reach from their start squares.
+
+        Pawns never move backwards except 1 square off a river, so the rest of the board
+        (at the least the ranks behind their start) is closed to them; a Pawn elsewhere
+        makes a position unreachable. Pieces only ever block a Pawn, and a capture is a
+        diagonal step its moves already include, so the closure of the moves on an empty
+        board is exactly the squares reachable in some game. Empty (no check) when the
+        layout has no initial position.
+        """
+        if self.start_error is not None:
+            return {}
+        areas = {}
+        for colour in self.players:
+            moves = self.pawn_moves[colour]
+            todo = [sq for sq, code in enumerate(self.initial_board) if code == colour * 8 + PAWN]
+            seen = set(todo)
+            while todo:
+                for ray in moves[todo.pop()]:
+                    for t in ray:
+                        if t not in seen:
+                            seen.add(t)
+                            todo.append(t)
+            areas[colour] = frozenset(seen)
+        return areas
 
     def can_stand(self, kind: int, sq: int) -> bool:
         """Whether a piece of ``kind`` may stand on ``sq`` (terrain it may enter)."""

@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..core.errors import IllegalMove, InvalidPosition
+from ..core.errors import IllegalMove, InvalidOptions, InvalidPosition
 from ..core.game import DRAW, ONGOING, WIN, Applied, Game, Status
 from ..core.options import DRAW_AFTER_QUIET_PLIES, OptionSpec
 from ..registry import register
@@ -108,6 +108,12 @@ class Sceptre(Game):
             validate=validate_sections,
         ),
         OptionSpec(
+            "board", "json", None,
+            "Another name for 'sections' (RULES.md calls the board option 'board'); give one "
+            "of the two, or both with the same value. The resolved options carry both.",
+            validate=validate_sections,
+        ),
+        OptionSpec(
             "forward", "json", None,
             "Each player's forward direction, e.g. {\"w\": \"north\", \"b\": \"south\"}; "
             "players left out take the default for their seat.",
@@ -118,11 +124,18 @@ class Sceptre(Game):
 
     def __init__(self, options=None) -> None:
         super().__init__(options)
+        sections, board = self.options["sections"], self.options["board"]
+        if sections is not None and board is not None and sections != board:
+            raise InvalidOptions(
+                "Options 'sections' and 'board' name the same option (the board's sections) "
+                "but differ; give one of them.", option="board")
         self.layout: Layout = compile_layout(
-            self.options["players"], self.options["sections"], self.options["forward"])
+            self.options["players"], sections if sections is not None else board,
+            self.options["forward"])
         self.quiet_limit = self.options["draw_after_quiet_plies"]
         # Echo the layout actually played, so a client sees the board it got.
         self.options.update(self.layout.option_value())
+        self.options["board"] = self.options["sections"]
 
     @classmethod
     def players(cls) -> tuple[str, ...]:

@@ -12,7 +12,8 @@ from typing import NamedTuple
 from ..core.errors import InvalidPosition
 from ..core.notation import format_board, parse_board, parse_counter, split_fields
 from .board import (
-    COLOUR_NAMES, COLOURS, KIND_LETTERS, KIND_NAMES, KING, ORTHODOX_COUNT, TERRAIN_NAMES, Layout,
+    COLOUR_NAMES, COLOURS, KIND_LETTERS, KIND_NAMES, KING, ORTHODOX_COUNT, PAWN, TERRAIN_NAMES,
+    Layout,
 )
 
 #: ``control[army]`` value of an army that never moves again (its player was stalemated),
@@ -74,7 +75,7 @@ def parse_position(text: str, layout: Layout) -> Position:
     """Parse the compact notation strictly; raise InvalidPosition naming what is wrong.
 
     Checks what any position reachable in play satisfies: pieces only of the players in the
-    game and only on terrain they may enter, at most the orthodox number of each kind per
+    game and only on terrain they may enter, Pawns only where their army's Pawns can get, at most the orthodox number of each kind per
     army, one King per army in play, controllers who are still in the game, a side to move
     who is still in the game. Whether the side to move could move at all is judged by the
     game, which needs the move generator for it.
@@ -98,6 +99,12 @@ def parse_position(text: str, layout: Layout) -> Position:
             raise InvalidPosition(
                 f"{grid.names[sq]} is {TERRAIN_NAMES[layout.terrain[sq]]}, which a "
                 f"{KIND_NAMES[kind]} may not enter, yet {token} stands there.", field="board")
+        if kind == PAWN and layout.pawn_area and sq not in layout.pawn_area[colour]:
+            raise InvalidPosition(
+                f"{grid.names[sq]} holds {token}, but no {COLOUR_NAMES[colour]} Pawn can ever "
+                f"get there from its start: Pawns move forward ({layout.forward[colour]} for "
+                f"{COLOUR_NAMES[colour]}), diagonally forward or sideways, and back only 1 "
+                "square off a river.", field="board")
         counts[colour][kind] += 1
         board.append(colour * 8 + kind)
     for colour in players:
