@@ -484,3 +484,35 @@ def test_army_controllers_are_checked(client, armies, side, field):
     pos = position({"e1": "wK", "e8": "bK", "h4": "rK"}, side=side, armies=armies)
     status, body = call(client, "status", options=options, position=pos)
     assert status == 422 and body["code"] == "invalid_position" and body["field"] == field
+
+
+# ---- a four-player game to its end ---------------------------------------------------------
+
+def test_a_four_player_game_passes_captures_a_king_removes_a_player_and_ends_in_mate(client):
+    # Random playouts of the default 4-player game end only by the quiet-plies limit: random
+    # play trades material off and almost never mates, and the game needs two players out
+    # and then a mate. The rules do end it: this constructed game (one 8x8 section, Kings
+    # and heavy pieces only) goes through every kind of elimination in 14 plies.
+    options = one_section(players=("w", "r", "b", "y"))
+    start = position({"a1": "wK", "h1": "rK", "h8": "bK", "a8": "yK", "d1": "wQ", "h4": "rQ",
+                      "e8": "bQ", "a5": "yQ", "c1": "wR", "h3": "rR", "f8": "bR", "a6": "yR"},
+                     armies="ww,rr,bb,yy")
+    moves = ["a1b2", "h1g2", "h8g8", "a8b7", "d1d7", "h4b4", "e8d7",
+             "pass",            # yellow is mated by the black Queen on d7 and passes
+             "b2c2", "b4b7",    # red captures yellow's King: yellow's army is red's
+             "d7h3", "c1g1", "g2g1",
+             "f8f1"]            # white, due next with no move and not in check, is removed
+    status, body = call(client, "replay", options=options, position=start, moves=moves)
+    assert status == 200, body
+    assert body["position"].split(" ")[1:] == ["r", "w-,rr,bb,yr", "1", "5"]
+    # Two players left, red to move is mated: black wins at once.
+    assert (body["status"]["state"], body["status"]["winner"], body["status"]["reason"]) == (
+        "win", "black", "checkmate")
+    events = []
+    pos = start
+    for move in moves:
+        status, applied = call(client, "apply", options=options, position=pos, move=move)
+        events += [(e["type"], e.get("player")) for e in applied["events"]
+                   if e["type"] in ("pass", "king_captured", "removed")]
+        pos = applied["position"]
+    assert events == [("pass", "yellow"), ("king_captured", "yellow"), ("removed", "white")]

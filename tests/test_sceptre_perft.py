@@ -231,3 +231,43 @@ def test_default_four_player_playouts_with_a_quiet_limit_end():
         final, _ = playout(game, seed, 1500)
         assert game.status(final).finished
         assert game.legal_moves(final) == ()
+
+
+def test_open_ground_equals_python_chess_with_castling_rights_less_the_castling_moves():
+    # The oracle above gives python-chess no castling rights. Here Kings and Rooks stand on
+    # their orthodox squares with full rights, so python-chess castles wherever chess allows;
+    # Sceptre has no castling, so its moves must be exactly python-chess's minus the castles.
+    game = rules.configure("sceptre", ALL_OPEN_8X8)
+    rng = random.Random(7)
+    compared = with_castles = 0
+    while compared < 200:
+        pieces = {4: "K", 0: "R", 7: "R", 60: "k", 56: "r", 63: "r"}
+        free = [sq for sq in range(64) if sq not in pieces and sq // 8 not in (0, 7)]
+        for sq, letter in zip(rng.sample(free, 4), rng.sample("QqBbBb", 4)):
+            pieces[sq] = letter
+        fen_rows, our_rows = [], []
+        for rank in range(7, -1, -1):
+            fen = ours = ""
+            run = 0
+            for f in range(8):
+                p = pieces.get(rank * 8 + f)
+                if p is None:
+                    run += 1
+                    continue
+                fen += (str(run) if run else "") + p
+                ours += (str(run) if run else "") + ("w" if p.isupper() else "b") + p.upper()
+                run = 0
+            fen_rows.append(fen + (str(run) if run else ""))
+            our_rows.append(ours + (str(run) if run else ""))
+        side = rng.choice("wb")
+        board = chess.Board(f"{'/'.join(fen_rows)} {side} KQkq - 0 1")
+        if not board.is_valid():
+            continue
+        text = f"{'/'.join(our_rows)} {side} ww,bb 0 1"
+        position = game.parse_position(text)
+        ours = {game.format_move(position, m) for m in game.legal_moves(position)}
+        castles = {m.uci() for m in board.legal_moves if board.is_castling(m)}
+        with_castles += bool(castles)
+        assert ours == {m.uci() for m in board.legal_moves} - castles, text
+        compared += 1
+    assert with_castles > 50
