@@ -414,6 +414,22 @@ def test_two_players_checkmate_and_stalemate_end_at_once(client):
     assert (body["state"], body["winner"], body["reason"]) == ("win", "black", "stalemate")
 
 
+def test_last_king_standing_after_a_pass_and_a_removal(client):
+    # White is mated and passes; red, due next with no move and not in check, is removed;
+    # black, one of two players left, captures the mated King and is the last one standing.
+    options = one_section(players=("w", "r", "b"))
+    pos = position({"a1": "wK", "g1": "wR", "a7": "wR", "b2": "bQ", "c3": "bK", "h8": "rK"},
+                   armies="ww,rr,bb")
+    status, body = call(client, "apply", options=options, position=pos, move="pass")
+    assert body["position"].split(" ")[1:3] == ["b", "ww,r-,bb"]
+    assert body["status"]["players_left"] == ["white", "black"]
+    status, body = call(client, "apply", options=options, position=body["position"],
+                        move="b2a1")
+    assert body["position"].split(" ")[2] == "wb,r-,bb"
+    assert (body["status"]["state"], body["status"]["winner"], body["status"]["reason"]) == (
+        "win", "black", "last_king_standing")
+
+
 def test_last_king_standing(client):
     options = one_section(players=("w", "r", "b"))
     pos = position({"d4": "wR", "d8": "rK", "h4": "bK"}, side="r", armies="wr,rr,bb")
@@ -439,6 +455,10 @@ def test_promotion_to_a_lost_kind_only(client):
     assert {t for t in got if t[:2] in ("d8", "c8")} == {"d8=Q", "d8=N", "c8=Q", "c8=N"}
     assert refusal(client, options, pos, "d7d8")[2] == "promotion_required"
     assert refusal(client, options, pos, "d7d8=R")[2] == "promotion_not_allowed"
+    # Only a Pawn promotes (regression: the refusal spoke of "the Pawn's forward direction").
+    status, body = call(client, "apply", options=options, position=pos, move="a1a7=Q")
+    assert (status, body["reason"]) == (422, "promotion_not_allowed")
+    assert "Only a Pawn promotes" in body["detail"]
     # Not on a last-rank square that is not open ground.
     assert "d8" in targets(client, one_section({"d8": "F"}), pos, "d7")
 

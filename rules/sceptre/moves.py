@@ -292,6 +292,10 @@ def explain(pos: Position, move: Move, layout: Layout, legal: tuple[Move, ...]) 
         return IllegalMove("terrain", why)
     promo = layout.promotion[army] if kind == PAWN else frozenset()
     if promotion:
+        if kind != PAWN:
+            return IllegalMove(
+                "promotion_not_allowed", f"Only a Pawn promotes; the {piece_name(code)} on {s} "
+                f"cannot (write {s}{d} without ={KIND_LETTERS[promotion]}).")
         if dst not in promo:
             return IllegalMove(
                 "promotion_not_allowed", f"{s}{d} does not reach an open-ground square of the "
