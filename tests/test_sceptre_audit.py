@@ -470,6 +470,10 @@ def test_promotion_to_a_lost_kind_only(client):
     (position({"e1": "wK"}), "board"),
     (position({"e1": "wK", "e8": "bK", "h8": "bK"}), "board"),
     (position({"e1": "wK", "e8": "bK"}, armies="ww,bw"), "armies"),
+    # Regression: with two players nobody is ever out (mate and stalemate end the game at
+    # once), yet these were accepted as finished games.
+    (position({"e1": "wK"}, armies="ww,bw"), "armies"),
+    (position({"e1": "wK", "e8": "bK"}, armies="ww,b-"), "armies"),
     (position({"e1": "wK", "e2": "wR", "e8": "bK"}), "side"),          # black in check
     (position({"e1": "wK", "e8": "bK"}, side="r"), "side"),
     (position({"e1": "wK", "e8": "bK", "d1": "wP"}), "board"),         # behind its start

@@ -180,6 +180,14 @@ class Sceptre(Game):
     def parse_position(self, text: str) -> Position:
         pos = parse_position(text, self.layout)
         active = active_players(pos.control)
+        if len(self.layout.players) == 2 and len(active) < 2:
+            out = next(p for p in self.layout.players if p not in active)
+            raise InvalidPosition(
+                f"In a two-player game {COLOUR_NAMES[out]} cannot be out with his army "
+                f"{'inert' if pos.control[out] == INERT else 'handed over'}: checkmate or "
+                "stalemate ends the game at once, so no King is ever captured and nobody is "
+                "removed; write the armies as "
+                f"{','.join(COLOURS[p] * 2 for p in self.layout.players)!r}.", field="armies")
         if len(self.layout.players) == 2 and len(active) == 2:
             other = active[0] if active[1] == pos.side else active[1]
             king = pos.board.index(other * 8 + KING)
