@@ -43,11 +43,12 @@ def _analyse(pos: Position, rules: Rules) -> tuple[Status, tuple]:
     """Status and legal moves of ``pos``, computed together and cached: a request usually
     asks for both, and ``apply`` checks legality against the same list."""
     side = pos.side
+    # Every status carries in_check, a finished game's too.
+    check = mv.in_check(pos, rules.gambit)
     if rules.gambit:
         for s in (WHITE, BLACK):
             if pos.board[KING_SQUARES[1 - s]] == s * 8 + FOOL:
-                return Status(WIN, SIDE_NAMES[s], "fools_gambit"), ()
-    check = mv.in_check(pos, rules.gambit)
+                return Status(WIN, SIDE_NAMES[s], "fools_gambit", extra={"in_check": check}), ()
     moves = tuple(mv.generate(pos, rules.gambit, rules.crown))
     if not moves:
         if check:
