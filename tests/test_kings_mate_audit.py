@@ -200,7 +200,8 @@ def test_a_capture_removes_the_piece(client):
 
 def test_the_seven_raised_squares_are_listed(client):
     detail = client.get("/v1/games/kings-mate").get_json()
-    assert sorted(detail["details"]["raised_squares"]) == sorted(["d1", "d9", "d5", "c4", "e4", "c6", "e6"])
+    raised = detail["details"]["raised_squares"]
+    assert sorted(raised) == sorted(["d1", "d9", "d5", "c4", "e4", "c6", "e6"])
 
 
 def test_other_pieces_may_neither_pass_over_nor_stop_on_a_raised_square(client):
@@ -343,7 +344,7 @@ def test_a_capturable_defenseless_king_makes_the_position_impossible(client):
     assert answer.status_code == 422 and answer.get_json()["code"] == "invalid_position"
 
 
-# ---- check: counter or succumb -------------------------------------------------------------------
+# ---- check: counter or succumb -----------------------------------------------------------------
 
 
 def test_check_is_reported_and_only_counters_are_legal(client):

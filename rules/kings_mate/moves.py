@@ -13,6 +13,11 @@ Legality is decided in three layers, each named after its rule:
 2. counter or succumb: with no Swordmaster left, no move may leave the King capturable;
 3. the Swordmaster formation ruling: if some remaining move leaves a valid formation, only
    those are legal.
+
+Layers 2 and 3 never meet (a King with a Swordmaster cannot be in check, one without has no
+formation to keep), so :func:`generate` applies layer 3 while generating layer 1: with one
+bitmask of formation-keeping destinations per piece (:func:`_keeping_masks`), and a second,
+unrestricted generation only when no move keeps the formation.
 """
 
 from __future__ import annotations
@@ -66,8 +71,26 @@ FOOL_STRAIGHT = tuple(
     tuple(GRID.rays[sq][d][0] for d in (0, 4) if GRID.rays[sq][d]) for sq in SQUARES)
 FOOL_DIAGONAL = tuple(
     tuple(GRID.rays[sq][d][0] for d in DIAGONAL if GRID.rays[sq][d]) for sq in SQUARES)
+#: FOOL_STEPS[permitted][sq]: a Fool's steps from sq as (square, diagonal) pairs, straight
+#: ones first; without raised-square permission (index False) the raised squares are left out.
+FOOL_STEPS = {
+    permitted: tuple(
+        tuple((to, diagonal) for to, diagonal in
+              [(to, False) for to in FOOL_STRAIGHT[sq]] + [(to, True) for to in FOOL_DIAGONAL[sq]]
+              if permitted or not IS_RAISED[to])
+        for sq in SQUARES)
+    for permitted in (False, True)
+}
 #: ADJACENT[a] >> b & 1 tells whether a and b touch (8-neighbourhood).
 ADJACENT = tuple(sum(1 << n for n in GRID.neighbours[sq]) for sq in SQUARES)
+#: OWNED[side][code]: whether ``code`` is a piece of ``side``.
+OWNED = tuple(tuple(code != 0 and code >> 3 == side for code in range(16)) for side in (0, 1))
+#: PREY[side][code]: whether ``side`` may capture the piece ``code`` (an enemy piece other
+#: than the King: a defended King cannot be captured, a defenseless one is never left capturable).
+PREY = tuple(
+    tuple(code != 0 and code >> 3 != side and code & 7 != KING for code in range(16))
+    for side in (0, 1)
+)
 #: LINE_DIRECTION[k][sq]: the direction from k in which sq lies on one of its 8 lines, or -1.
 LINE_DIRECTION = tuple(
     tuple(next((d for d in range(8) if sq in GRID.rays[k][d]), -1) for sq in SQUARES)
@@ -172,8 +195,14 @@ def enemy_king_capturable(pos: Position, gambit: bool) -> bool:
     return attacked(board, _king_square(board, enemy), side, general, fools) >= 0
 
 
-def pseudo_moves(pos: Position, gambit: bool, crown: bool) -> list[Move]:
-    """Every move allowed by movement and raised-square rules alone (layer 1), in square order."""
+def pseudo_moves(pos: Position, gambit: bool, crown: bool,
+                 keeping: dict[int, int] | None = None, others: int = -1) -> list[Move]:
+    """Every move allowed by movement and raised-square rules alone (layer 1), in square order.
+
+    With ``keeping``, only the moves to the destinations it allows: ``keeping[src]`` is a
+    bitmask of the squares the piece on ``src`` may go to, ``others`` the mask of every piece
+    not in it (``-1`` has every bit set). :func:`generate` uses it for the formation ruling.
+    """
     board, side = pos.board, pos.side
     failed = pos.failed
     own = side * 8
@@ -181,22 +210,23 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool) -> list[Move]:
     general, fools = permissions(board, side, king, gambit)
     promotion_rank = PROMOTION_RANK[side]
     gambit_square = KING_SQUARES[1 - side] if gambit else -1
+    prey = PREY[side]
     lost = None
+    mask_of = (keeping or {}).get
     moves: list[Move] = []
     append = moves.append
-    for src in SQUARES:
-        code = board[src]
-        if not code or code >> 3 != side or (failed and src in failed):
+    mine = OWNED[side]
+    for src, code in enumerate(board):
+        if not mine[code] or (failed and src in failed):
+            continue
+        mask = mask_of(src, others)
+        if not mask:
             continue
         kind = code & 7
         if kind == FOOL:
-            targets = [to for to in FOOL_STRAIGHT[src] if not board[to]]
-            for to in FOOL_DIAGONAL[src]:
-                t = board[to]
-                if t and t >> 3 != side and t & 7 != KING:
-                    targets.append(to)
-            for to in targets:
-                if IS_RAISED[to] and not fools:
+            for to, diagonal in FOOL_STEPS[fools][src]:
+                # Straight only onto an empty square, diagonally only to capture.
+                if not (prey[board[to]] if diagonal else not board[to]) or not mask >> to & 1:
                     continue
                 if RANK_OF[to] == promotion_rank and to != gambit_square:
                     if lost is None:
@@ -209,13 +239,27 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool) -> list[Move]:
         elif kind == KING:
             for to in KING_STEPS[src]:
                 t = board[to]
-                if not t or (t >> 3 != side and t & 7 != KING):
+                if (not t or prey[t]) and mask >> to & 1:
                     append((src, to, 0))
             if crown and pos.unmoved & UNMOVED_BIT[side]:
                 for ray in GRID.rays[src]:
                     if (len(ray) >= 3 and board[ray[0]] == own + SWORDMASTER
-                            and board[ray[1]] == own + SWORDMASTER and not board[ray[2]]):
+                            and board[ray[1]] == own + SWORDMASTER and not board[ray[2]]
+                            and mask >> ray[2] & 1):
                         append((src, ray[2], 0))
+        elif mask != -1:
+            # A slider held by its mask (a Swordmaster by the formation): its rays are walked
+            # in full, as pieces block, but only the destinations in its mask are moves.
+            for ray in SLIDER_RAYS[kind][general or kind == SWORDMASTER][src]:
+                for to in ray:
+                    t = board[to]
+                    if not t:
+                        if mask >> to & 1:
+                            append((src, to, 0))
+                        continue
+                    if prey[t] and mask >> to & 1:
+                        append((src, to, 0))
+                    break
         else:
             for ray in SLIDER_RAYS[kind][general or kind == SWORDMASTER][src]:
                 for to in ray:
@@ -223,7 +267,7 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool) -> list[Move]:
                     if not t:
                         append((src, to, 0))
                         continue
-                    if t >> 3 != side and t & 7 != KING:
+                    if prey[t]:
                         append((src, to, 0))
                     break
     return moves
@@ -232,13 +276,26 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool) -> list[Move]:
 def generate(pos: Position, gambit: bool, crown: bool) -> list[Move]:
     """Every legal move of the side to move (the caller handles finished games)."""
     board, side = pos.board, pos.side
-    moves = pseudo_moves(pos, gambit, crown)
-    own_sword = side * 8 + SWORDMASTER
-    swordmasters = [sq for sq in SQUARES if board[sq] == own_sword]
     king = _king_square(board, side)
+    swordmasters = _swordmaster_squares(board, side)
     if not swordmasters:
-        return _counter_or_succumb(board, side, king, moves, gambit)
-    return _formation_filter(moves, king, swordmasters)
+        return _counter_or_succumb(board, side, king, pseudo_moves(pos, gambit, crown), gambit)
+    # The formation ruling (layer 3), applied while generating: first only the moves after
+    # which the formation is valid; if there are none, every move.
+    keeping = _keeping_masks(king, swordmasters)
+    others = -1 if formation_ok(king, swordmasters) else 0
+    return pseudo_moves(pos, gambit, crown, keeping, others) or pseudo_moves(pos, gambit, crown)
+
+
+def _swordmaster_squares(board: tuple[int, ...], side: int) -> tuple[int, ...]:
+    """The squares of ``side``'s Swordmasters (at most two), by ``tuple.index`` rather than a
+    pass over the 63 squares."""
+    code = side * 8 + SWORDMASTER
+    count = board.count(code)
+    if not count:
+        return ()
+    first = board.index(code)
+    return (first,) if count == 1 else (first, board.index(code, first + 1))
 
 
 def _counter_or_succumb(board: tuple[int, ...], side: int, king: int, moves: list[Move],
@@ -281,22 +338,23 @@ def _counter_or_succumb(board: tuple[int, ...], side: int, king: int, moves: lis
     return legal
 
 
-def _formation_filter(moves: list[Move], king: int, swordmasters: list[int]) -> list[Move]:
-    """The Swordmaster formation ruling: keep the moves after which the formation is valid,
-    unless there are none. Only King and Swordmaster moves change it."""
-    base_ok = formation_ok(king, swordmasters)
-    kept = []
-    for m in moves:
-        src = m[0]
-        if src == king:
-            ok = formation_ok(m[1], swordmasters)
-        elif src in swordmasters:
-            ok = formation_ok(king, [m[1] if s == src else s for s in swordmasters])
-        else:
-            ok = base_ok
-        if ok:
-            kept.append(m)
-    return kept if kept else moves
+def _keeping_masks(king: int, swordmasters: tuple[int, ...]) -> dict[int, int]:
+    """For the King and each Swordmaster, the bitmask of the destinations after which the
+    formation is valid, the other pieces staying where they are (:func:`formation_ok`: at
+    least two of the three pairs King-a, King-b, a-b touch, or a lone ``a`` touches the King).
+    """
+    if len(swordmasters) == 1:
+        (a,) = swordmasters
+        return {king: ADJACENT[a], a: ADJACENT[king]}
+    a, b = swordmasters
+    near_king = ADJACENT[king]
+    # The King moving: he must touch both, or one of them if they touch each other.
+    king_mask = ADJACENT[a] | ADJACENT[b] if ADJACENT[a] >> b & 1 else ADJACENT[a] & ADJACENT[b]
+    # A Swordmaster moving: it must touch the King and the other one, or just one of them if
+    # the other touches the King.
+    a_mask = near_king | ADJACENT[b] if near_king >> b & 1 else near_king & ADJACENT[b]
+    b_mask = near_king | ADJACENT[a] if near_king >> a & 1 else near_king & ADJACENT[a]
+    return {king: king_mask, a: a_mask, b: b_mask}
 
 
 def _after(board: tuple[int, ...], move: Move, side: int) -> list[int]:
