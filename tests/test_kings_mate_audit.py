@@ -215,6 +215,14 @@ def test_other_pieces_may_neither_pass_over_nor_stop_on_a_raised_square(client):
     fool = position("Ka1 Fc3 Fd4 kg9 sf9")
     assert reason(client, fool, "c3c4") == "raised_square"
     assert reason(client, fool, "d4d5") == "raised_square"
+    # The King Squares are raised squares too, whoever's they are.
+    home = position("Ka2 Wa1 Fd2 Fd8 kg9")
+    assert moves_from(client, home, "a1") == {"a1b1", "a1c1"}
+    assert reason(client, home, "a1e1") == "raised_square"
+    assert reason(client, home, "d2d1") == "raised_square"
+    assert moves_from(client, home, "d8") == {"d8d7"}
+    # ... which also shelters a King: a Keeper on a9 does not threaten g9 across d9.
+    assert status(client, position("Kg9 wa9 kg1"))["in_check"] is False
 
 
 def test_king_and_swordmasters_may_always_use_raised_squares(client):
@@ -541,6 +549,16 @@ def test_a_diagonal_capture_onto_the_enemy_king_square_wins_too(client):
 def test_black_wins_by_gambit_on_d1(client):
     pos = position("Kg9 fd9 fd2 kc6", side="b")   # the black King also stands on the X
     assert outcome(play(client, pos, "d2d1", GAMBIT)["status"]) == ("win", "black", "fools_gambit")
+
+
+def test_the_winning_fool_move_obeys_check_and_the_formation_ruling_like_any_move(client):
+    # Judgement call (docs/rules/kings-mate.md): "wins at once" does not lift the other rules.
+    in_check = position("Ka1 Fd1 Fd8 wa8 kg9")
+    assert "d8d9" not in moves(client, in_check, GAMBIT)
+    assert reason(client, in_check, "d8d9", GAMBIT) == "king_in_check"
+    broken = position("Ka1 Sc3 Fd1 Fd8 ka9")     # c3b2 or a1b2 restores the formation
+    assert moves(client, broken, GAMBIT) == {"a1b2", "c3b2"}
+    assert reason(client, broken, "d8d9", GAMBIT) == "swordmaster_formation"
 
 
 def test_without_the_option_a_fool_on_the_king_square_just_promotes(client):
