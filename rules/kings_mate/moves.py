@@ -471,8 +471,8 @@ def explain(pos: Position, move: Move, gambit: bool, crown: bool) -> IllegalMove
     if target and target & 7 == KING:
         return IllegalMove(
             "defended_king",
-            f"The {piece_name(target)} on {d} is defended by his Swordmasters and cannot be "
-            "captured; take both Swordmasters first.",
+            f"The {piece_name(target)} on {d} is defended: a King cannot be captured while he "
+            "has a Swordmaster, so take his Swordmasters first.",
         )
     reason = _explain_promotion(pos, move, kind, gambit)
     if reason:
