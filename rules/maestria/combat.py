@@ -197,5 +197,17 @@ def odds_json(odds: FightOdds) -> dict[str, Any]:
     }
 
 
+@lru_cache(maxsize=1024)
+def fight_odds_json(ent: Entitlement, attackers: int, attacker_general: bool, defenders: int,
+                    defender_general: bool) -> dict[str, Any]:
+    """:func:`odds_json` of :func:`fight_odds`, memoised on the fight's plain parameters.
+
+    A busy position offers the same few fights on many attacking steps, and turning
+    Fractions into floats and strings was half the cost of its legal-move entries. The dict
+    returned is shared between callers: treat it as read-only.
+    """
+    return odds_json(fight_odds(ent, attackers, attacker_general, defenders, defender_general))
+
+
 def terrain_name(terrain: int) -> str:
     return TERRAIN_NAMES[terrain]

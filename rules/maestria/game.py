@@ -48,12 +48,12 @@ def fight_entitlement(pos: Position, terrain: tuple[int, ...]) -> combat.Entitle
     return combat.entitlement(k, count_of(pos.cells[dst]), terrain[src], terrain[dst])
 
 
-def fight_odds(pos: Position, terrain: tuple[int, ...]) -> combat.FightOdds:
-    """Exact odds of the pending fight, if the defender chooses to fight."""
+def fight_odds_json(pos: Position, terrain: tuple[int, ...]) -> dict[str, Any]:
+    """Exact odds of the pending fight, if the defender chooses to fight, as shared JSON."""
     src, dst, k, general = pos.pending
     defenders = pos.cells[dst]
-    return combat.fight_odds(fight_entitlement(pos, terrain), k, general, count_of(defenders),
-                             has_general(defenders))
+    return combat.fight_odds_json(fight_entitlement(pos, terrain), k, general,
+                                  count_of(defenders), has_general(defenders))
 
 
 def fight_json(pos: Position, terrain: tuple[int, ...]) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def fight_json(pos: Position, terrain: tuple[int, ...]) -> dict[str, Any]:
                      "pawns": count_of(defenders), "general": has_general(defenders),
                      "terrain": combat.terrain_name(terrain[dst]),
                      "dice": combat.describe_dice(ent.defender_d6, ent.defender_d4)},
-        "odds": combat.odds_json(fight_odds(pos, terrain)),
+        "odds": fight_odds_json(pos, terrain),
     }
 
 
@@ -176,10 +176,9 @@ class Maestria(Game):
                 fields["attack"] = True
                 # The odds the defender would face if it chose to fight.
                 after = Pending(move.src, move.dst, move.count, move.general)
-                fields["odds"] = combat.odds_json(fight_odds(
-                    position._replace(pending=after), self.terrain))
+                fields["odds"] = fight_odds_json(position._replace(pending=after), self.terrain)
         elif kind == ac.FIGHT:
-            fields["odds"] = combat.odds_json(fight_odds(position, self.terrain))
+            fields["odds"] = fight_odds_json(position, self.terrain)
         elif kind == ac.RETREAT:
             fields.update({"from": NAMES[position.pending.dst], "to": NAMES[move.src],
                            "count": count_of(position.cells[position.pending.dst])})
