@@ -236,7 +236,7 @@ class Workload:
     def perft_depth(self, low: float = 0.1, high: float = 1.0) -> tuple[int, int, float]:
         """The first depth whose perft takes at least ``low`` s, or the deepest whose next
         depth would take over ``high`` s; ``(depth, leaves, seconds)``."""
-        best = None
+        best, previous = None, 1
         for depth in range(1, 9):
             start = perf()
             leaves = self.leaves(depth)

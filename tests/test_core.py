@@ -51,3 +51,13 @@ def test_counter_too_long_to_read_is_reported_out_of_range_not_malformed():
     with pytest.raises(InvalidPosition, match="without sign or leading zeros"):
         parse_counter("007", "quiet")
     assert parse_counter("12", "quiet") == 12
+
+
+def test_army_sizes_refuse_more_pieces_of_a_kind_than_a_whole_army_and_name_them():
+    from rules.core.errors import InvalidPosition
+    from rules.core.notation import check_army_sizes
+
+    full, sides, kinds = {1: 3, 2: 4}, ("dark", "light"), {1: "Master", 2: "Officer"}
+    check_army_sizes(([0, 3, 4], [0, 0, 0]), full, sides, kinds)  # a full army and an empty one
+    with pytest.raises(InvalidPosition, match="Light has 5 Officers; a side has at most 4"):
+        check_army_sizes(([0, 3, 4], [0, 1, 5]), full, sides, kinds)

@@ -8,7 +8,7 @@ strict: every error names the rank and what is wrong with it.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .errors import InvalidPosition
 from .geometry import Grid
@@ -128,3 +128,20 @@ def split_fields(text: str, names: Sequence[str]) -> list[str]:
             f"{' with extra spaces' if any(p == '' for p in parts) else ''}.",
         )
     return parts
+
+
+def check_army_sizes(counts: Sequence[Sequence[int]], full_army: Mapping[int, int],
+                     side_names: Sequence[str], kind_names: Mapping[int, str]) -> None:
+    """Refuse a board on which a side has more pieces of a kind than its whole army holds.
+
+    ``counts[side][kind]`` is what stands on the board; ``full_army[kind]`` the initial
+    number, which no capture, resurrection or promotion can exceed.
+    """
+    for side, side_counts in enumerate(counts):
+        for kind, full in full_army.items():
+            if side_counts[kind] > full:
+                raise InvalidPosition(
+                    f"{side_names[side].capitalize()} has {side_counts[kind]} "
+                    f"{kind_names[kind]}s; a side has at most {full}.",
+                    field="board",
+                )

@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 from ..core.errors import InvalidPosition
 from ..core.geometry import Grid
-from ..core.notation import format_board, parse_board, parse_counter, split_fields
+from ..core.notation import (check_army_sizes, format_board, parse_board, parse_counter,
+                             split_fields)
 
 GRID = Grid(7, 9)
 NAMES = GRID.names
@@ -136,14 +137,8 @@ def parse_position(text: str) -> Position:
     n = parse_counter(n_text, "n", minimum=1)
 
     counts = army_counts(board)
+    check_army_sizes(counts, FULL_ARMY, SIDE_NAMES, KIND_NAMES)
     for s in (WHITE, BLACK):
-        for kind, full in FULL_ARMY.items():
-            if counts[s][kind] > full:
-                raise InvalidPosition(
-                    f"{SIDE_NAMES[s].capitalize()} has {counts[s][kind]} {KIND_NAMES[kind]}s; "
-                    f"a side has at most {full}.",
-                    field="board",
-                )
         if counts[s][KING] != 1:
             raise InvalidPosition(
                 f"{SIDE_NAMES[s].capitalize()} has no King; each side has exactly one, and a "

@@ -12,7 +12,7 @@ from ..core.options import DRAW_AFTER_QUIET_PLIES, OptionSpec
 from ..registry import register
 from . import moves as mv
 from .position import (
-    CODE_TO_LETTER, DARK, EMPTY, GRID, KIND_LETTERS, KIND_NAMES, LIGHT, MASTER, OFFICER, PAWN,
+    CODE_TO_LETTER, DARK, EMPTY, GRID, KIND_LETTERS, LIGHT, MASTER, OFFICER, PAWN,
     SETUPS, SIDE_NAMES, LastMove, Position, army_counts, defeat_reason, format_position,
     initial_position, parse_position,
 )

@@ -11,7 +11,8 @@ from typing import NamedTuple
 
 from ..core.errors import InvalidPosition
 from ..core.geometry import Grid
-from ..core.notation import format_board, parse_board, parse_counter, split_fields
+from ..core.notation import (check_army_sizes, format_board, parse_board, parse_counter,
+                             split_fields)
 
 GRID = Grid(8, 8)
 
@@ -135,14 +136,7 @@ def parse_position(text: str) -> Position:
     n = parse_counter(n_text, "n", minimum=1)
 
     counts = army_counts(board)
-    for s in (DARK, LIGHT):
-        for kind, full in FULL_ARMY.items():
-            if counts[s][kind] > full:
-                raise InvalidPosition(
-                    f"{SIDE_NAMES[s].capitalize()} has {counts[s][kind]} "
-                    f"{KIND_NAMES[kind]}s; a side has at most {full}.",
-                    field="board",
-                )
+    check_army_sizes(counts, FULL_ARMY, SIDE_NAMES, KIND_NAMES)
     if defeat_reason(counts[DARK]) and defeat_reason(counts[LIGHT]):
         raise InvalidPosition(
             "Both sides have lost (no Masters, or no Officers and no Pawns); a game ends when "
