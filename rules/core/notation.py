@@ -8,6 +8,7 @@ strict: every error names the rank and what is wrong with it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Mapping, Sequence
 
 from .errors import InvalidPosition
@@ -23,56 +24,113 @@ def parse_board(text: str, grid: Grid, piece_pattern: str) -> list[str | None]:
     Off-board squares of ``grid`` count as empty in the notation and must be
     empty. Raises :class:`InvalidPosition` naming the offending rank.
     """
-    token = re.compile(rf"({piece_pattern})|([1-9][0-9]*)")
     rows = text.split("/")
     if len(rows) != grid.ranks:
         raise InvalidPosition(
             f"The board has {len(rows)} ranks separated by '/'; it needs {grid.ranks}.",
             field="board",
         )
+    files = grid.files
     cells: list[str | None] = [None] * grid.size
+    placed: list[int] = []
     for i, row in enumerate(rows):
         rank = grid.ranks - i
-        pos = 0
-        f = 0
-        previous_was_run = False
-        while pos < len(row):
-            m = token.match(row, pos)
-            if not m:
+        # No plainly valid rank is longer than two characters a square, so a longer one is
+        # never memoised (a client cannot fill the memo with large strings).
+        pieces = _plain_row(row, piece_pattern, files) if len(row) <= 2 * files else None
+        if pieces is None:  # the strict reader says what is wrong with the rank
+            _parse_row_strictly(row, rank, grid, _row_patterns(piece_pattern)[1], cells, placed)
+            continue
+        base = (rank - 1) * files
+        for f, piece in pieces:
+            cells[base + f] = piece
+            placed.append(base + f)
+    off_board = [sq for sq in placed if not grid.on_board[sq]]
+    if off_board:
+        sq = min(off_board)
+        raise InvalidPosition(
+            f"Square {grid.names[sq]} is not part of the board but holds {cells[sq]!r}.",
+            field="board",
+        )
+    return cells
+
+
+@lru_cache(maxsize=None)
+def _row_patterns(piece_pattern: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A rank made only of known tokens; one token, a piece (group 1) or a run (group 2)."""
+    return (re.compile(rf"(?:{piece_pattern}|[1-9][0-9]*)*"),
+            re.compile(rf"({piece_pattern})|([1-9][0-9]*)"))
+
+
+@lru_cache(maxsize=4096)
+def _plain_row(row: str, piece_pattern: str, files: int) -> tuple[tuple[int, str], ...] | None:
+    """The pieces of a plainly valid rank, as (file index, token), or None for any rank that
+    is not made of known tokens exactly ``files`` squares wide.
+
+    Memoised: ranks repeat from one position to the next (empty ranks, home ranks), so most
+    ranks of a request are read once per process.
+    """
+    plain, token = _row_patterns(piece_pattern)
+    if not plain.fullmatch(row):
+        return None
+    pieces = []
+    f = 0
+    for piece, run in token.findall(row):
+        if piece:
+            pieces.append((f, piece))
+            f += 1
+        else:
+            f += int(run)
+    return tuple(pieces) if f == files else None
+
+
+def _parse_row_strictly(row: str, rank: int, grid: Grid, token: re.Pattern[str],
+                        cells: list[str | None], placed: list[int]) -> None:
+    """Read one rank token by token, raising InvalidPosition at the first thing wrong."""
+    base = (rank - 1) * grid.files
+    pos = 0
+    f = 0
+    previous_was_run = False
+    while pos < len(row):
+        m = token.match(row, pos)
+        if not m:
+            raise InvalidPosition(
+                f"Rank {rank} of the board, {row!r}, has an unknown piece or character at "
+                f"{row[pos:pos + 3]!r}.",
+                field="board",
+            )
+        if m.group(1):
+            if f < grid.files:
+                cells[base + f] = m.group(1)
+                placed.append(base + f)
+            f += 1
+            previous_was_run = False
+        else:
+            if previous_was_run:
                 raise InvalidPosition(
-                    f"Rank {rank} of the board, {row!r}, has an unknown piece or character at "
-                    f"{row[pos:pos + 3]!r}.",
+                    f"Rank {rank} of the board, {row!r}, has two empty runs in a row; "
+                    "write them as one number.",
                     field="board",
                 )
-            if m.group(1):
-                if f < grid.files:
-                    cells[(rank - 1) * grid.files + f] = m.group(1)
-                f += 1
-                previous_was_run = False
-            else:
-                if previous_was_run:
-                    raise InvalidPosition(
-                        f"Rank {rank} of the board, {row!r}, has two empty runs in a row; "
-                        "write them as one number.",
-                        field="board",
-                    )
-                f += int(m.group(2))
-                previous_was_run = True
-            pos = m.end()
-            if f > grid.files:
-                break
-        if f != grid.files:
-            raise InvalidPosition(
-                f"Rank {rank} of the board, {row!r}, covers {f} squares; it needs {grid.files}.",
-                field="board",
-            )
-    for sq, piece in enumerate(cells):
-        if piece is not None and not grid.on_board[sq]:
-            raise InvalidPosition(
-                f"Square {grid.names[sq]} is not part of the board but holds {piece!r}.",
-                field="board",
-            )
-    return cells
+            f += int(m.group(2))
+            previous_was_run = True
+        pos = m.end()
+        if f > grid.files:
+            break
+    if f != grid.files:
+        raise InvalidPosition(
+            f"Rank {rank} of the board, {row!r}, covers {f} squares; it needs {grid.files}.",
+            field="board",
+        )
+
+
+def parse_board_codes(text: str, grid: Grid, piece_pattern: str,
+                      cell_codes: Mapping[str | None, int]) -> tuple[int, ...]:
+    """:func:`parse_board` with each square's token replaced by its code.
+
+    ``cell_codes`` maps every piece token, and None for an empty square, to a code.
+    """
+    return tuple(map(cell_codes.__getitem__, parse_board(text, grid, piece_pattern)))
 
 
 def format_board(cells: Sequence[str | None], grid: Grid) -> str:

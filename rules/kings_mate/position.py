@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..core.errors import InvalidPosition
 from ..core.geometry import Grid
-from ..core.notation import (check_army_sizes, format_board, parse_board, parse_counter,
+from ..core.notation import (check_army_sizes, format_board, parse_board_codes, parse_counter,
                              split_fields)
 
 GRID = Grid(7, 9)
@@ -41,6 +41,7 @@ LETTER_TO_CODE = {
     **{letter: kind for kind, letter in KIND_LETTERS.items()},
     **{letter.lower(): 8 + kind for kind, letter in KIND_LETTERS.items()},
 }
+_CELL_CODES = {None: EMPTY, **LETTER_TO_CODE}
 CODE_TO_LETTER = {code: letter for letter, code in LETTER_TO_CODE.items()}
 PIECE_PATTERN = "[KSPEWFkspewf]"
 
@@ -99,8 +100,7 @@ def lost_promotion_kinds(board: tuple[int, ...], side: int) -> tuple[int, ...]:
 
 
 def _board_codes(text: str) -> tuple[int, ...]:
-    cells = parse_board(text, GRID, PIECE_PATTERN)
-    return tuple(LETTER_TO_CODE[c] if c else EMPTY for c in cells)
+    return parse_board_codes(text, GRID, PIECE_PATTERN, _CELL_CODES)
 
 
 def initial_position() -> Position:

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from ..core.errors import InvalidPosition
 from ..core.geometry import Grid
-from ..core.notation import (check_army_sizes, format_board, parse_board, parse_counter,
+from ..core.notation import (check_army_sizes, format_board, parse_board_codes, parse_counter,
                              split_fields)
 
 GRID = Grid(8, 8)
@@ -28,6 +28,7 @@ KIND_LETTERS = {MASTER: "M", OFFICER: "O", PAWN: "P"}
 FULL_ARMY = {MASTER: 3, OFFICER: 4, PAWN: 6}
 
 LETTER_TO_CODE = {"M": 1, "O": 2, "P": 3, "m": 5, "o": 6, "p": 7}
+_CELL_CODES = {None: 0, **LETTER_TO_CODE}
 CODE_TO_LETTER = {code: letter for letter, code in LETTER_TO_CODE.items()}
 
 SETUPS = {
@@ -76,9 +77,8 @@ def defeat_reason(counts: list[int]) -> str | None:
 
 
 def initial_position(setup: str) -> Position:
-    cells = parse_board(SETUPS[setup], GRID, "[MOPmop]")
-    board = tuple(LETTER_TO_CODE[c] if c else EMPTY for c in cells)
-    return Position(board, DARK, None, 0, 1)
+    return Position(parse_board_codes(SETUPS[setup], GRID, "[MOPmop]", _CELL_CODES), DARK,
+                    None, 0, 1)
 
 
 _RUNS = {str(n): n for n in range(1, 9)}
@@ -125,8 +125,7 @@ def parse_position(text: str) -> Position:
     )
     board = _read_board(board_text)
     if board is None:  # not plainly valid: the strict parser says what is wrong (or reads it)
-        cells = parse_board(board_text, GRID, "[MOPmop]")
-        board = tuple(LETTER_TO_CODE[c] if c else EMPTY for c in cells)
+        board = parse_board_codes(board_text, GRID, "[MOPmop]", _CELL_CODES)
     if side_text not in SIDE_LETTERS:
         raise InvalidPosition(
             f"The side field must be 'd' (dark) or 'l' (light); got {side_text!r}.", field="side"

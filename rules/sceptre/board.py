@@ -488,6 +488,10 @@ class Layout:
                 sq for sq in grid.squares
                 if terrain[sq] == OPEN and _last_line(grid, sq, d))
         self.pawn_area = self._pawn_areas()
+        #: ``standable[kind][sq]``: whether a piece of that kind may stand there (as can_stand).
+        self.standable = tuple(
+            tuple(kind > 0 and self.can_stand(kind, sq) for sq in range(grid.size))
+            for kind in range(7))
 
     def _pawn_areas(self) -> dict[int, frozenset[int]]:
         """Per army, every square its Pawns can ever reach from their start squares.

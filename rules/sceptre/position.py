@@ -7,10 +7,11 @@ controller in seat order (``ww,rw,bb,yy``; ``r-`` for an inert army), and the co
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import NamedTuple
 
 from ..core.errors import InvalidPosition
-from ..core.notation import format_board, parse_board, parse_counter, split_fields
+from ..core.notation import format_board, parse_board_codes, parse_counter, split_fields
 from .board import (
     COLOUR_NAMES, COLOURS, KIND_LETTERS, KIND_NAMES, KING, ORTHODOX_COUNT, PAWN, TERRAIN_NAMES,
     Layout,
@@ -21,6 +22,9 @@ from .board import (
 INERT = -1
 
 PIECE_PATTERN = "[wrby][KQRBNP]"
+#: Piece token (``wK``) to code (colour * 8 + kind); None, an empty square, to 0.
+_CELL_CODES = {None: 0, **{c + k: colour * 8 + kind for colour, c in enumerate(COLOURS)
+                           for kind, k in enumerate(KIND_LETTERS) if kind}}
 FIELDS = ("board", "side", "armies", "quiet", "n")
 
 
@@ -82,31 +86,29 @@ def parse_position(text: str, layout: Layout) -> Position:
     """
     board_text, side_text, armies_text, quiet_text, n_text = split_fields(text, FIELDS)
     grid = layout.grid
-    cells = parse_board(board_text, grid, PIECE_PATTERN)
+    board = parse_board_codes(board_text, grid, PIECE_PATTERN, _CELL_CODES)
     players = layout.players
-    board = []
+    standable, pawn_area = layout.standable, layout.pawn_area
     counts = [[0] * 7 for _ in range(4)]
-    for sq, token in enumerate(cells):
-        if token is None:
-            board.append(0)
-            continue
-        colour, kind = COLOURS.index(token[0]), KIND_LETTERS.index(token[1])
+    for sq in compress(range(grid.size), board):  # the occupied squares
+        code = board[sq]
+        colour, kind = code >> 3, code & 7
+        token = COLOURS[colour] + KIND_LETTERS[kind]
         if colour not in players:
             raise InvalidPosition(
                 f"{grid.names[sq]} holds {token}, but {COLOUR_NAMES[colour]} is not playing "
                 f"(players: {', '.join(COLOURS[p] for p in players)}).", field="board")
-        if not layout.can_stand(kind, sq):
+        if not standable[kind][sq]:
             raise InvalidPosition(
                 f"{grid.names[sq]} is {TERRAIN_NAMES[layout.terrain[sq]]}, which a "
                 f"{KIND_NAMES[kind]} may not enter, yet {token} stands there.", field="board")
-        if kind == PAWN and layout.pawn_area and sq not in layout.pawn_area[colour]:
+        if kind == PAWN and pawn_area and sq not in pawn_area[colour]:
             raise InvalidPosition(
                 f"{grid.names[sq]} holds {token}, but no {COLOUR_NAMES[colour]} Pawn can ever "
                 f"get there from its start: Pawns move forward ({layout.forward[colour]} for "
                 f"{COLOUR_NAMES[colour]}), diagonally forward or sideways, and back only 1 "
                 "square off a river.", field="board")
         counts[colour][kind] += 1
-        board.append(colour * 8 + kind)
     for colour in players:
         for kind in range(1, 7):
             if counts[colour][kind] > ORTHODOX_COUNT[kind]:
@@ -145,7 +147,7 @@ def parse_position(text: str, layout: Layout) -> Position:
             field="side")
     quiet = parse_counter(quiet_text, "quiet")
     n = parse_counter(n_text, "n", minimum=1)
-    return Position(tuple(board), side, control, quiet, n)
+    return Position(board, side, control, quiet, n)
 
 
 def _parse_armies(text: str, players: tuple[int, ...]) -> tuple[int, int, int, int]:
