@@ -61,3 +61,67 @@ def test_army_sizes_refuse_more_pieces_of_a_kind_than_a_whole_army_and_name_them
     check_army_sizes(([0, 3, 4], [0, 0, 0]), full, sides, kinds)  # a full army and an empty one
     with pytest.raises(InvalidPosition, match="Light has 5 Officers; a side has at most 4"):
         check_army_sizes(([0, 3, 4], [0, 1, 5]), full, sides, kinds)
+
+
+def _strict_only(text, grid, piece_pattern):
+    """parse_board as the strict reader alone would answer (no memoised fast path)."""
+    from rules.core import notation
+    from rules.core.errors import InvalidPosition
+
+    rows = text.split("/")
+    if len(rows) != grid.ranks:
+        return notation.parse_board(text, grid, piece_pattern)  # the rank count error
+    cells, placed = [None] * grid.size, []
+    token = notation._row_patterns(piece_pattern)[1]
+    for i, row in enumerate(rows):
+        notation._parse_row_strictly(row, grid.ranks - i, grid, token, cells, placed)
+    off = sorted(sq for sq in placed if not grid.on_board[sq])
+    if off:
+        raise InvalidPosition(
+            f"Square {grid.names[off[0]]} is not part of the board but holds {cells[off[0]]!r}.")
+    return cells
+
+
+@pytest.mark.parametrize("game_id,options", [
+    ("mastery", None), ("kings-mate", None), ("sceptre", {"players": ["w", "r", "b", "y"]}),
+])
+def test_memoised_board_reading_answers_as_the_strict_reader_on_mutated_boards(game_id, options):
+    import random
+
+    from rules.core.errors import InvalidPosition
+    from rules.core.notation import parse_board
+
+    from rules.kings_mate.position import GRID as KINGS_MATE_GRID
+    from rules.mastery.position import GRID as MASTERY_GRID
+
+    game = registry.configure(game_id, options)
+    grid = {"mastery": MASTERY_GRID, "kings-mate": KINGS_MATE_GRID}.get(game_id)
+    grid = grid or game.layout.grid
+    pattern = {"mastery": "[MOPmop]", "kings-mate": "[KSPEWFkspewf]",
+               "sceptre": "[wrby][KQRBNP]"}[game_id]
+    board = game.format_position(game.start_position).split(" ")[0]
+    rng = random.Random(7)
+    valid = 0
+    for _ in range(1500):
+        chars = list(board)
+        for _ in range(rng.randint(0, 2)):
+            i = rng.randrange(len(chars))
+            op = rng.random()
+            if op < 0.4:
+                chars[i] = rng.choice("0123456789/MOPKSwrbyQx ")
+            elif op < 0.7:
+                chars.insert(i, rng.choice("0123456789MOPKSwrbyQ"))
+            else:
+                del chars[i]
+        text = "".join(chars)
+
+        def answer(parse):
+            try:
+                return parse(text, grid, pattern)
+            except InvalidPosition as exc:
+                return str(exc)
+
+        expected = answer(_strict_only)
+        valid += isinstance(expected, list)
+        assert answer(parse_board) == expected, text
+    assert valid > 100  # the mutations keep enough boards valid to test the fast path too
