@@ -15,7 +15,10 @@ Measures, per game, over the positions of ``bench/positions/<game-id>.txt``:
   ``board.push(move); board.pop()`` for every legal move of Kiwipete (its cheapest make/unmake;
   ours builds a new immutable position and the event list a response carries).
 * position parse and format: ``game.parse_position(text)``, ``game.format_position(pos)``.
-  python-chess: ``chess.Board(fen)``, ``board.fen()`` for start and Kiwipete.
+  python-chess: ``chess.Board(fen)``, ``board.fen()`` for start and Kiwipete. The positions
+  repeat, so the core's memo of board ranks (``rules.core.notation._plain_row``) is warm after
+  the first round; "parse position, rank memo cleared" clears it before every parse, as a
+  request for a position whose ranks this worker has never seen pays.
 * move notation: ``game.format_move`` then ``game.parse_move`` of every legal move.
   python-chess: ``move.uci()`` then ``chess.Move.from_uci``.
 * perft: leaf counting (``game.perft``, caches cleared before each run, so only transpositions
@@ -38,6 +41,7 @@ from typing import Any, Callable
 import chess
 
 import rules
+from rules.core import notation
 
 from . import positions as P
 
@@ -212,6 +216,13 @@ class Workload:
             parse(text)
         return len(self.texts)
 
+    def parse_cold(self) -> int:
+        parse, clear = self.game.parse_position, notation._plain_row.cache_clear
+        for text in self.texts:
+            clear()
+            parse(text)
+        return len(self.texts)
+
     def format(self) -> int:
         fmt = self.game.format_position
         for pos in self.positions:
@@ -334,6 +345,8 @@ def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
                         "python-chess: push+pop"))
         show(interleave(game_id, "parse position", "parses/s", w.parse, ref.parse, rounds,
                         round_time, "python-chess: Board(fen)"))
+        show(interleave(game_id, "parse position, rank memo cleared", "parses/s", w.parse_cold,
+                        ref.parse, rounds, round_time, "python-chess: Board(fen)"))
         show(interleave(game_id, "format position", "formats/s", w.format, ref.format, rounds,
                         round_time, "python-chess: board.fen()"))
         show(interleave(game_id, "move notation (format+parse)", "moves/s", w.move_notation,
