@@ -76,7 +76,6 @@ def effect(kind: int, terrain: str) -> str:
 
 # ---- forward directions -------------------------------------------------------------------
 
-FORWARD_NAMES = ("north", "east", "south", "west")
 #: Index into core DIRECTIONS of each forward direction.
 FORWARD_DIRECTION = {"north": 0, "east": 2, "south": 4, "west": 6}
 #: Default forward direction by seat for the default layouts (2 players: north, south).
