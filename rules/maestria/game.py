@@ -50,10 +50,16 @@ def fight_entitlement(pos: Position, terrain: tuple[int, ...]) -> combat.Entitle
 
 def fight_odds_json(pos: Position, terrain: tuple[int, ...]) -> dict[str, Any]:
     """Exact odds of the pending fight, if the defender chooses to fight, as shared JSON."""
-    src, dst, k, general = pos.pending
+    return step_odds_json(pos, terrain, *pos.pending)
+
+
+def step_odds_json(pos: Position, terrain: tuple[int, ...], src: int, dst: int, k: int,
+                   general: bool) -> dict[str, Any]:
+    """Exact odds of the fight that k pawns stepping from ``src`` onto the enemy stack on
+    ``dst`` would start, as shared JSON."""
     defenders = pos.cells[dst]
-    return combat.fight_odds_json(fight_entitlement(pos, terrain), k, general,
-                                  count_of(defenders), has_general(defenders))
+    ent = combat.entitlement(k, count_of(defenders), terrain[src], terrain[dst])
+    return combat.fight_odds_json(ent, k, general, count_of(defenders), has_general(defenders))
 
 
 def fight_json(pos: Position, terrain: tuple[int, ...]) -> dict[str, Any]:
@@ -175,8 +181,8 @@ class Maestria(Game):
             if target and owner_of(target) != position.side:
                 fields["attack"] = True
                 # The odds the defender would face if it chose to fight.
-                after = Pending(move.src, move.dst, move.count, move.general)
-                fields["odds"] = fight_odds_json(position._replace(pending=after), self.terrain)
+                fields["odds"] = step_odds_json(position, self.terrain, move.src, move.dst,
+                                                move.count, move.general)
         elif kind == ac.FIGHT:
             fields["odds"] = fight_odds_json(position, self.terrain)
         elif kind == ac.RETREAT:
