@@ -66,7 +66,6 @@ def test_army_sizes_refuse_more_pieces_of_a_kind_than_a_whole_army_and_name_them
 def _strict_only(text, grid, piece_pattern):
     """parse_board as the strict reader alone would answer (no memoised fast path)."""
     from rules.core import notation
-    from rules.core.errors import InvalidPosition
 
     rows = text.split("/")
     if len(rows) != grid.ranks:
@@ -75,10 +74,7 @@ def _strict_only(text, grid, piece_pattern):
     token = notation._row_patterns(piece_pattern)[1]
     for i, row in enumerate(rows):
         notation._parse_row_strictly(row, grid.ranks - i, grid, token, cells, placed)
-    off = sorted(sq for sq in placed if not grid.on_board[sq])
-    if off:
-        raise InvalidPosition(
-            f"Square {grid.names[off[0]]} is not part of the board but holds {cells[off[0]]!r}.")
+    notation._check_on_board(cells, placed, grid)
     return cells
 
 
@@ -91,14 +87,14 @@ def test_memoised_board_reading_answers_as_the_strict_reader_on_mutated_boards(g
     from rules.core.errors import InvalidPosition
     from rules.core.notation import parse_board
 
-    from rules.kings_mate.position import GRID as KINGS_MATE_GRID
-    from rules.mastery.position import GRID as MASTERY_GRID
+    from rules.kings_mate import position as kings_mate
+    from rules.mastery import position as mastery
+    from rules.sceptre import position as sceptre
 
     game = registry.configure(game_id, options)
-    grid = {"mastery": MASTERY_GRID, "kings-mate": KINGS_MATE_GRID}.get(game_id)
-    grid = grid or game.layout.grid
-    pattern = {"mastery": "[MOPmop]", "kings-mate": "[KSPEWFkspewf]",
-               "sceptre": "[wrby][KQRBNP]"}[game_id]
+    module = {"mastery": mastery, "kings-mate": kings_mate, "sceptre": sceptre}[game_id]
+    grid = game.layout.grid if game_id == "sceptre" else module.GRID
+    pattern = module.PIECE_PATTERN
     board = game.format_position(game.start_position).split(" ")[0]
     rng = random.Random(7)
     valid = 0

@@ -45,6 +45,13 @@ def parse_board(text: str, grid: Grid, piece_pattern: str) -> list[str | None]:
         for f, piece in pieces:
             cells[base + f] = piece
             placed.append(base + f)
+    _check_on_board(cells, placed, grid)
+    return cells
+
+
+def _check_on_board(cells: list[str | None], placed: list[int], grid: Grid) -> None:
+    """Refuse a piece on a square of the bounding box that is not part of the board (the
+    first such square in square order)."""
     off_board = [sq for sq in placed if not grid.on_board[sq]]
     if off_board:
         sq = min(off_board)
@@ -52,7 +59,6 @@ def parse_board(text: str, grid: Grid, piece_pattern: str) -> list[str | None]:
             f"Square {grid.names[sq]} is not part of the board but holds {cells[sq]!r}.",
             field="board",
         )
-    return cells
 
 
 @lru_cache(maxsize=None)

@@ -29,6 +29,7 @@ FULL_ARMY = {MASTER: 3, OFFICER: 4, PAWN: 6}
 
 LETTER_TO_CODE = {"M": 1, "O": 2, "P": 3, "m": 5, "o": 6, "p": 7}
 _CELL_CODES = {None: 0, **LETTER_TO_CODE}
+PIECE_PATTERN = "[MOPmop]"
 CODE_TO_LETTER = {code: letter for letter, code in LETTER_TO_CODE.items()}
 
 SETUPS = {
@@ -77,7 +78,7 @@ def defeat_reason(counts: list[int]) -> str | None:
 
 
 def initial_position(setup: str) -> Position:
-    return Position(parse_board_codes(SETUPS[setup], GRID, "[MOPmop]", _CELL_CODES), DARK,
+    return Position(parse_board_codes(SETUPS[setup], GRID, PIECE_PATTERN, _CELL_CODES), DARK,
                     None, 0, 1)
 
 
@@ -125,7 +126,7 @@ def parse_position(text: str) -> Position:
     )
     board = _read_board(board_text)
     if board is None:  # not plainly valid: the strict parser says what is wrong (or reads it)
-        board = parse_board_codes(board_text, GRID, "[MOPmop]", _CELL_CODES)
+        board = parse_board_codes(board_text, GRID, PIECE_PATTERN, _CELL_CODES)
     if side_text not in SIDE_LETTERS:
         raise InvalidPosition(
             f"The side field must be 'd' (dark) or 'l' (light); got {side_text!r}.", field="side"
