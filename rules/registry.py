@@ -1,64 +1,69 @@
 """The game registry: which games exist, and configured instances of them.
 
-The service serves whatever this registry holds. A game module registers
-its :class:`~rules.core.game.Game` subclass with :func:`register`, and is
-listed in ``GAME_MODULES`` so that importing :mod:`rules` loads it.
+A game is registered in one place: the :func:`register` decorator on its
+:class:`~rules.core.game.Game` subclass. Every package directly under :mod:`rules` is
+imported on first use (:func:`load_all`), so a new game's package is found without being
+listed anywhere; games are listed by id. Tests register a game of their own with
+:func:`register` and remove it with :func:`unregister`.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import pkgutil
 from functools import lru_cache
 from typing import Any, Mapping
 
 from .core.errors import InvalidOptions
 from .core.game import Game
 
-#: Modules that define games, imported in this order (the order of ``GET /v1/games``).
-GAME_MODULES = (
-    "rules.mastery",
-    "rules.kings_mate",
-    "rules.maestria",
-    "rules.sceptre",
-)
+#: Packages under ``rules`` that hold no game.
+NOT_GAMES = frozenset({"core", "search"})
 
-_GAMES: dict[str, type[Game]] = {}
+_GAMES: dict[str, type[Game[Any, Any]]] = {}
 _loaded = False
 
 
-def register(cls: type[Game]) -> type[Game]:
+def register(cls: type[Game[Any, Any]]) -> type[Game[Any, Any]]:
     """Class decorator: make ``cls`` available under ``cls.id``."""
     _GAMES[cls.id] = cls
+    _configure.cache_clear()
     return cls
 
 
-def load_all() -> None:
-    """Import every game module (building its tables) so the registry is complete.
+def unregister(game_id: str) -> None:
+    """Remove the game ``game_id`` (a test's own game, once the test is over)."""
+    _GAMES.pop(game_id, None)
+    _configure.cache_clear()
 
-    Cheap after the first call: requests look games up through it, and
-    ``import_module`` costs microseconds each time even when the module is loaded.
-    """
+
+def load_all() -> None:
+    """Import every game package under :mod:`rules` (building its tables), so the registry
+    is complete. Cheap after the first call."""
     global _loaded
     if _loaded:
         return
-    for name in GAME_MODULES:
-        importlib.import_module(name)
+    package = importlib.import_module(__package__ or "rules")
+    for module in pkgutil.iter_modules(package.__path__):
+        if module.ispkg and module.name not in NOT_GAMES:
+            importlib.import_module(f"{package.__name__}.{module.name}")
     _loaded = True
 
 
 def game_ids() -> list[str]:
+    """The id of every registered game, sorted."""
     load_all()
-    return list(_GAMES)
+    return sorted(_GAMES)
 
 
-def game_class(game_id: str) -> type[Game] | None:
+def game_class(game_id: str) -> type[Game[Any, Any]] | None:
     """The class registered as ``game_id``, or None."""
     load_all()
     return _GAMES.get(game_id)
 
 
-def configure(game_id: str, options: Mapping[str, Any] | None = None) -> Game:
+def configure(game_id: str, options: Mapping[str, Any] | None = None) -> Game[Any, Any]:
     """The game ``game_id`` under ``options`` (validated; cached by value).
 
     Raises KeyError for an unknown game and InvalidOptions for bad options.
@@ -79,5 +84,5 @@ def configure(game_id: str, options: Mapping[str, Any] | None = None) -> Game:
 
 
 @lru_cache(maxsize=256)
-def _configure(game_id: str, key: str) -> Game:
+def _configure(game_id: str, key: str) -> Game[Any, Any]:
     return _GAMES[game_id](json.loads(key))

@@ -1,5 +1,7 @@
-"""The small core every game shares: errors, options, geometry, notation, the game interface."""
+"""The small core every game shares: errors, reasons, options, geometry, notation, rule
+checks, board views and the game interface."""
 
+from .checks import RuleBook
 from .errors import (
     GameOver,
     IllegalMove,
@@ -9,12 +11,14 @@ from .errors import (
     RulesError,
     WorkLimitExceeded,
 )
-from .game import DRAW, ONGOING, WIN, Applied, Game, Status
+from .game import DRAW, ONGOING, WIN, Analysis, Applied, Game, Status
 from .geometry import Grid
-from .options import DRAW_AFTER_QUIET_PLIES, OptionSpec
+from .options import OptionSpec, draw_after_quiet_plies
+from .reasons import Reason, State
 
 __all__ = [
-    "Applied", "DRAW", "DRAW_AFTER_QUIET_PLIES", "Game", "GameOver", "Grid", "IllegalMove",
-    "InvalidDice", "InvalidOptions", "InvalidPosition", "ONGOING", "OptionSpec", "RulesError",
-    "Status", "WIN", "WorkLimitExceeded",
+    "Analysis", "Applied", "DRAW", "Game", "GameOver", "Grid",
+    "IllegalMove", "InvalidDice", "InvalidOptions", "InvalidPosition", "ONGOING", "OptionSpec",
+    "Reason", "RuleBook", "RulesError", "State", "Status", "WIN", "WorkLimitExceeded",
+    "draw_after_quiet_plies",
 ]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .reasons import Reason
+
 
 class RulesError(Exception):
     """Base of every error a game raises for input it cannot accept."""
@@ -33,14 +35,15 @@ class InvalidOptions(RulesError):
 
 
 class IllegalMove(RulesError):
-    """The move is not legal here; ``reason`` names the rule that forbids it."""
+    """The move is not legal here; ``reason``, a member of the game's
+    :attr:`~rules.core.game.Game.illegal_reasons`, names the rule that forbids it."""
 
     code = "illegal_move"
 
-    def __init__(self, reason: str, detail: str, **extra: Any) -> None:
+    def __init__(self, reason: Reason, detail: str, **extra: Any) -> None:
         super().__init__(detail, **extra)
         self.reason = reason
-        self.extra = {"reason": reason, **extra}
+        self.extra = {"reason": reason.value, **extra}
 
 
 class InvalidDice(RulesError):

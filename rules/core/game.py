@@ -1,15 +1,17 @@
 """The interface every game implements, so the service never needs to know which game it serves.
 
-Modelled on OpenSpiel's game interface: whose turn, legal actions, apply,
-terminal?, outcome, and chance outcomes with their probabilities. A
-:class:`Game` instance is one game *configured* by its resolved options; it
-is immutable and shared between requests. Positions and moves are the game's
-own immutable, hashable values; the service only ever sees them through
-this interface and the notation strings.
+Modelled on OpenSpiel's game interface: whose turn, legal actions, apply, terminal?, outcome,
+and chance outcomes with their probabilities. A :class:`Game` instance is one game
+*configured* by its resolved options; it is immutable and shared between requests.
 
-The public entry points that validate input (:meth:`Game.play`,
-:meth:`Game.legal_move_entries`, :meth:`Game.perft`) are concrete here; a game
-implements the abstract primitives below them.
+``Game[P, M]`` is generic in the game's position type ``P`` and move type ``M``, both
+immutable and hashable (a game's move is a small named type, such as a NamedTuple). The
+service only ever sees them through this interface and the notation strings.
+
+A game implements the abstract primitives (:meth:`Game.analyse`, :meth:`Game.apply`, the
+notation, :meth:`Game.explain_illegal`...); the validated entry points built on them
+(:meth:`Game.play`, :meth:`Game.legal_move_entries`, :meth:`Game.perft`) and the analysis
+cache live here, once for every game.
 """
 
 from __future__ import annotations
@@ -18,32 +20,40 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import MappingProxyType
-from typing import Any, ClassVar, Hashable, Mapping, Sequence
+from typing import (
+    TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Mapping, NamedTuple, Sequence,
+    TypeVar,
+)
 
 from .errors import GameOver, IllegalMove, InvalidDice, WorkLimitExceeded
 from .options import OptionSpec, resolve_options
+from .reasons import Reason, State
 
-Position = Hashable
-Move = Hashable
+if TYPE_CHECKING:
+    from .view import BoardView
+
+P = TypeVar("P", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
 Dice = Any
 
-ONGOING, WIN, DRAW = "ongoing", "win", "draw"
+ONGOING, WIN, DRAW = State.ONGOING, State.WIN, State.DRAW
 
 
 @dataclass(frozen=True)
 class Status:
     """Whether the game goes on, and if not who won and why.
 
-    ``to_move`` is the side that acts next (None once the game is over);
-    ``extra`` holds game-specific fields such as ``in_check`` or the odds of
-    a pending fight, serialised beside the standard ones.
+    ``to_move`` is the side that acts next (None once the game is over); ``reason`` is a
+    member of the game's :attr:`Game.end_reasons` (None while the game goes on); ``extra``
+    holds game-specific fields such as ``in_check`` or the odds of a pending fight,
+    serialised beside the standard ones.
     """
 
-    state: str
+    state: State
     winner: str | None = None
-    reason: str | None = None
+    reason: Reason | None = None
     to_move: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -54,43 +64,68 @@ class Status:
 
     @property
     def finished(self) -> bool:
-        return self.state != ONGOING
+        return self.state is not State.ONGOING
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "state": self.state,
+            "state": self.state.value,
             "winner": self.winner,
-            "reason": self.reason,
+            "reason": None if self.reason is None else self.reason.value,
             "to_move": self.to_move,
             **self.extra,
         }
 
 
+class Analysis(NamedTuple, Generic[M]):
+    """A position's status and legal moves, computed together (a request usually asks for
+    both, and applying a move checks its legality against the same list)."""
+
+    status: Status
+    moves: tuple[M, ...]
+
+
 @dataclass(frozen=True)
-class Applied:
+class Applied(Generic[P]):
     """The result of applying one move: the new position, what happened, the dice used."""
 
-    position: Position
+    position: P
     events: tuple[dict[str, Any], ...] = ()
     dice: Dice | None = None
 
 
-class Game(ABC):
+class Game(ABC, Generic[P, M]):
     """One game under one set of options.
 
     Subclasses set the class attributes and implement the abstract methods.
-    ``parse_position`` must be strict: anything malformed or impossible raises
-    :class:`~rules.core.errors.InvalidPosition` naming the problem.
-    ``legal_moves`` returns no moves for a finished position.
+    :meth:`parse_position` must be strict: anything malformed or impossible raises
+    :class:`~rules.core.errors.InvalidPosition` naming the problem. :meth:`analyse` gives
+    no moves for a finished position.
     """
 
     id: ClassVar[str]
     name: ClassVar[str]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: every ``reason`` an illegal move of this game can carry
+    illegal_reasons: ClassVar[type[Reason]]
+    #: every ``reason`` a finished game of this game can carry
+    end_reasons: ClassVar[type[Reason]]
+    #: JSON Schema of the dice a chance move takes (None: the game uses no dice); requests
+    #: are checked against it and the API spec shows it
+    dice_schema: ClassVar[Mapping[str, Any] | None] = None
     #: perft deeper than this is refused; chosen so the busiest legal position stays bounded
     max_perft_depth: ClassVar[int] = 3
     #: at most this many positions are generated by one perft call (about a second of work)
     perft_budget: ClassVar[int] = 20_000
+    #: positions whose analysis is kept, for all configurations of the game together
+    analysis_cache_size: ClassVar[int] = 4096
+    _analysis: ClassVar[Callable[[Any, Any], Analysis[Any]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "analyse" in cls.__dict__:
+            # One cache per game, keyed on (configured game, position): configured games are
+            # shared and hashed by identity, positions are immutable values.
+            cls._analysis = lru_cache(maxsize=cls.analysis_cache_size)(cls.__dict__["analyse"])
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = resolve_options(self.option_specs, options)
@@ -105,114 +140,142 @@ class Game(ABC):
     @classmethod
     @abstractmethod
     def describe(cls) -> dict[str, Any]:
-        """Details for ``GET /v1/games/{id}``: ``pieces``, ``setups``, ``notation``, ``rules``."""
+        """Details for ``GET /v1/games/{id}``: ``pieces``, ``setups``, ``notation``, and any
+        other key the game documents."""
+
+    @classmethod
+    def reasons(cls) -> dict[str, dict[str, str]]:
+        """Every reason code the game can answer, with its sentence: ``illegal_move`` (why a
+        move is refused) and ``end`` (why a game ended)."""
+        return {"illegal_move": cls.illegal_reasons.catalogue(),
+                "end": cls.end_reasons.catalogue()}
 
     # ---- positions ---------------------------------------------------------------------------
 
     @abstractmethod
-    def initial_position(self) -> Position:
+    def initial_position(self) -> P:
         """The starting position under these options."""
 
     @cached_property
-    def start_position(self) -> Position:
-        """:meth:`initial_position`, built once per configured game.
-
-        Positions are immutable, and building one from its notation costs tens of
-        microseconds, which every request that omits ``position`` would pay.
-        """
+    def start_position(self) -> P:
+        """:meth:`initial_position`, built once per configured game (positions are
+        immutable, and every request that omits ``position`` starts from it)."""
         return self.initial_position()
 
     @abstractmethod
-    def parse_position(self, text: str) -> Position:
+    def parse_position(self, text: str) -> P:
         """Parse compact notation; raise InvalidPosition naming the field and the problem."""
 
     @abstractmethod
-    def format_position(self, position: Position) -> str:
+    def format_position(self, position: P) -> str:
         """Compact notation of ``position``; ``parse_position`` of it gives it back."""
 
-    # ---- moves -----------------------------------------------------------------------------
+    # ---- the state of the game and its moves ------------------------------------------------
 
     @abstractmethod
-    def legal_moves(self, position: Position) -> Sequence[Move]:
-        """Every legal move, each once; empty when the game is over."""
+    def analyse(self, position: P) -> Analysis[M]:
+        """The status and the legal moves of ``position``, each legal move once; no moves
+        when the game is over. Uncached: use :meth:`legal_moves` and :meth:`status`."""
+
+    def legal_moves(self, position: P) -> tuple[M, ...]:
+        """Every legal move, each once; empty when the game is over (cached)."""
+        return self._analysis(position).moves  # type: ignore[call-arg, arg-type]
+
+    def status(self, position: P) -> Status:
+        """Whose turn, or who won or drew and why (cached)."""
+        return self._analysis(position).status  # type: ignore[call-arg, arg-type]
+
+    @classmethod
+    def clear_analysis_cache(cls) -> None:
+        """Forget every cached analysis of this game (for tests and benchmarks)."""
+        cls._analysis.cache_clear()  # type: ignore[attr-defined]
 
     @abstractmethod
-    def format_move(self, position: Position, move: Move) -> str:
+    def format_move(self, position: P, move: M) -> str:
         """The canonical notation of ``move`` played from ``position``."""
 
     @abstractmethod
-    def parse_move(self, position: Position, text: str) -> Move:
+    def parse_move(self, position: P, text: str) -> M:
         """Parse move notation without judging legality.
 
-        Raises IllegalMove with reason ``malformed_move`` when ``text`` is not
-        a move in this game's notation at all.
+        Raises IllegalMove with reason ``malformed_move`` when ``text`` is not a move in
+        this game's notation at all.
         """
 
     @abstractmethod
-    def explain_illegal(self, position: Position, move: Move) -> IllegalMove:
-        """Why ``move`` (parsed, but not among the legal moves) is illegal.
-
-        Returns the IllegalMove to raise: a ``reason`` code naming the rule and
-        a ``detail`` sentence such as "Officers move orthogonally; d4 to e5 is
-        diagonal".
-        """
+    def explain_illegal(self, position: P, move: M) -> IllegalMove:
+        """Why ``move`` (parsed, but not among the legal moves) is illegal: an IllegalMove
+        whose ``reason`` is a member of :attr:`illegal_reasons` naming the rule, and whose
+        ``detail`` says what is wrong, e.g. "This piece moves along ranks and files; d4 to e5 is
+        diagonal"."""
 
     @abstractmethod
-    def apply(self, position: Position, move: Move, dice: Dice | None = None) -> Applied:
+    def apply(self, position: P, move: M, dice: Dice | None = None) -> Applied[P]:
         """Play a legal ``move``. For a chance move ``dice`` is already checked and given."""
 
-    def move_fields(self, position: Position, move: Move) -> dict[str, Any]:
+    def advance(self, position: P, move: M) -> P:
+        """The position after a legal move, for search: a chance move takes its first
+        outcome. Games override it with a version that builds no events."""
+        dice = None
+        if self.is_chance(position, move):
+            dice = self.chance_outcomes(position, move)[0][0]
+        return self.apply(position, move, dice).position
+
+    def move_fields(self, position: P, move: M) -> dict[str, Any]:
         """Structured fields of a move for ``legal-moves`` (``from``, ``to``, ``kind``...)."""
         return {}
 
-    # ---- the state of the game -------------------------------------------------------------
-
-    @abstractmethod
-    def status(self, position: Position) -> Status:
-        """Whose turn, or who won or drew and why."""
-
     # ---- chance ------------------------------------------------------------------------------
 
-    def is_chance(self, position: Position, move: Move) -> bool:
+    def is_chance(self, position: P, move: M) -> bool:
         """Whether ``move`` needs dice to resolve."""
         return False
 
-    def chance_outcomes(self, position: Position, move: Move) -> list[tuple[Dice, Fraction]]:
+    def chance_outcomes(self, position: P, move: M) -> list[tuple[Dice, Fraction]]:
         """Every dice outcome of a chance move with its exact probability."""
         return []
 
-    def roll(self, position: Position, move: Move, rng: random.Random) -> Dice:
+    def roll(self, position: P, move: M, rng: random.Random) -> Dice:
         """Roll the dice a chance move needs."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{self.name} has no chance moves to roll dice for.")
 
-    def check_dice(self, position: Position, move: Move, dice: Any) -> Dice:
+    def check_dice(self, position: P, move: M, dice: Any) -> Dice:
         """Validate client-supplied dice for a chance move; raise InvalidDice saying why."""
         raise InvalidDice("This game uses no dice.")
+
+    # ---- pictures ----------------------------------------------------------------------------
+
+    def board_view(self, position: P) -> BoardView:
+        """What a renderer draws for ``position``; raises
+        :class:`~rules.core.view.NoBoardView` for a game that has no picture."""
+        from .view import NoBoardView
+
+        raise NoBoardView(self.id)
 
     # ---- validated entry points used by the service ----------------------------------------
 
     def play(
         self,
-        position: Position,
+        position: P,
         text: str,
         dice: Any = None,
         seed: int | None = None,
         rng: random.Random | None = None,
-    ) -> tuple[Move, Applied]:
+    ) -> tuple[M, Applied[P]]:
         """Validate and apply the move written ``text``.
 
-        Raises GameOver on a finished position, IllegalMove naming the rule
-        that forbids the move, InvalidDice for dice the move cannot take.
-        Dice are rolled (reproducibly when ``seed`` is given) when a chance
-        move comes without them.
+        Raises GameOver on a finished position, IllegalMove naming the rule that forbids the
+        move, InvalidDice for dice the move cannot take. Dice are rolled (reproducibly when
+        ``seed`` is given) when a chance move comes without them.
         """
         status = self.status(position)
         if status.finished:
             raise GameOver(
-                f"The game is over ({status.state}, {status.reason}); no move can be played.",
-                state=status.state,
+                f"The game is over ({status.state.value}, {status.reason}); no move can be "
+                "played.",
+                state=status.state.value,
                 winner=status.winner,
-                game_reason=status.reason,
+                game_reason=None if status.reason is None else status.reason.value,
             )
         move = self.parse_move(position, text)
         if move not in set(self.legal_moves(position)):
@@ -231,67 +294,62 @@ class Game(ABC):
             )
         return move, self.apply(position, move, dice)
 
-    def legal_move_entries(self, position: Position) -> list[dict[str, Any]]:
+    def legal_move_entries(self, position: P) -> list[dict[str, Any]]:
         """Every legal move as ``{"move": notation, ...structured fields}``."""
         entries = []
         for move in self.legal_moves(position):
-            entry = {"move": self.format_move(position, move)}
+            entry: dict[str, Any] = {"move": self.format_move(position, move)}
             entry.update(self.move_fields(position, move))
             if self.is_chance(position, move):
                 entry["chance"] = True
             entries.append(entry)
         return entries
 
-    def perft(self, position: Position, depth: int, budget: int | None = None) -> int:
+    def perft(self, position: P, depth: int, budget: int | None = None) -> int:
         """Count the leaves of the legal-move tree ``depth`` plies deep.
 
         Chance moves count once each (their dice are not expanded). Raises
-        WorkLimitExceeded when more than ``budget`` positions would have to be
-        generated (default :attr:`perft_budget`), so one call stays bounded whatever the
-        position.
+        WorkLimitExceeded when ``depth`` is over :attr:`max_perft_depth` or more than
+        ``budget`` positions would have to be generated (default :attr:`perft_budget`), so
+        one call stays bounded whatever the position.
         """
+        return self._perft(position, depth, self._perft_counter(depth, budget))
+
+    def divide(self, position: P, depth: int, budget: int | None = None) -> dict[str, int]:
+        """perft split by first move: ``{notation: leaves}``; the same limits as perft."""
+        counter = self._perft_counter(depth, budget)
+        return {
+            self.format_move(position, move):
+                self._perft(self.advance(position, move), depth - 1, counter)
+            for move in self.legal_moves(position)
+        }
+
+    def _perft_counter(self, depth: int, budget: int | None) -> list[int]:
+        """The work budget of one perft call, after refusing a depth over the game's cap."""
         if depth > self.max_perft_depth:
             raise WorkLimitExceeded(
                 f"perft depth {depth} is over this game's limit of {self.max_perft_depth}.",
                 limit=self.max_perft_depth,
             )
-        counter = [self.perft_budget if budget is None else budget]
-        return self._perft(position, depth, counter)
+        return [self.perft_budget if budget is None else budget]
 
-    def _perft(self, position: Position, depth: int, counter: list[int]) -> int:
+    def perft_moves(self, position: P) -> Sequence[M]:
+        """The legal moves perft expands: uncached by default, since perft visits almost
+        every position once and caching them would evict the positions requests come back
+        for. A game may override it (with the same moves) when caching pays."""
+        return self.analyse(position).moves
+
+    def _perft(self, position: P, depth: int, counter: list[int]) -> int:
         counter[0] -= 1
         if counter[0] < 0:
             raise WorkLimitExceeded(
                 "perft would generate too many positions for one call; ask for a smaller depth."
             )
-        moves = self.legal_moves(position)
+        moves = self.perft_moves(position)
         if depth <= 1:
             return len(moves) if depth == 1 else 1
+        advance = self.advance
         total = 0
         for move in moves:
-            total += self._perft(self.advance(position, move), depth - 1, counter)
+            total += self._perft(advance(position, move), depth - 1, counter)
         return total
-
-    def advance(self, position: Position, move: Move) -> Position:
-        """The position after a legal move, for search: chance moves take their first outcome."""
-        dice = None
-        if self.is_chance(position, move):
-            dice = self.chance_outcomes(position, move)[0][0]
-        return self.apply(position, move, dice).position
-
-    def divide(
-        self, position: Position, depth: int, budget: int | None = None
-    ) -> dict[str, int]:
-        """perft split by first move: ``{notation: leaves}``."""
-        if depth > self.max_perft_depth:
-            raise WorkLimitExceeded(
-                f"perft depth {depth} is over this game's limit of {self.max_perft_depth}.",
-                limit=self.max_perft_depth,
-            )
-        counter = [self.perft_budget if budget is None else budget]
-        out = {}
-        for move in self.legal_moves(position):
-            out[self.format_move(position, move)] = self._perft(
-                self.advance(position, move), depth - 1, counter
-            )
-        return out

@@ -12,9 +12,7 @@ from functools import lru_cache
 from typing import Mapping, Sequence
 
 from .errors import InvalidPosition
-from .geometry import Grid
-
-_RUN = re.compile(r"[1-9][0-9]*")
+from .geometry import FILE_LETTERS, Grid
 
 
 def parse_board(text: str, grid: Grid, piece_pattern: str) -> list[str | None]:
@@ -209,3 +207,29 @@ def check_army_sizes(counts: Sequence[Sequence[int]], full_army: Mapping[int, in
                     f"{kind_names[kind]}s; a side has at most {full}.",
                     field="board",
                 )
+
+
+class SquareMoveReader:
+    """Reads moves written ``<from><to>[suffix]`` on a grid (``d2d3``, ``a8a9=W``,
+    ``c3c5+P@h1``): every game whose moves name two squares reads them with one of these.
+
+    ``suffix`` is a regular expression for what may follow the two squares, with
+    ``{square}`` standing for a square name; its groups come back after the two squares.
+    """
+
+    def __init__(self, grid: Grid, suffix: str = "") -> None:
+        ranks = "|".join(str(r) for r in range(grid.ranks, 0, -1))
+        square = f"[a-{FILE_LETTERS[grid.files - 1]}](?:{ranks})"
+        self.grid = grid
+        self._pattern = re.compile(f"({square})({square})" + suffix.replace("{square}", square))
+
+    def read(self, text: object) -> tuple[str, str, tuple[str | None, ...]] | None:
+        """``(from, to, suffix groups)`` of ``text``, or None when it is not written so.
+
+        The squares are names within the grid's files and ranks; on a grid with holes one of
+        them may be a hole (not in ``grid.index``), which the game reports in its own words.
+        """
+        m = self._pattern.fullmatch(text) if isinstance(text, str) else None
+        if m is None:
+            return None
+        return m.group(1), m.group(2), m.groups()[2:]

@@ -88,19 +88,22 @@ class OptionSpec:
         raise AssertionError(f"unknown option kind {self.kind}")
 
 
-DRAW_AFTER_QUIET_PLIES = OptionSpec(
-    name="draw_after_quiet_plies",
-    kind="int",
-    default=None,
-    minimum=1,
-    maximum=10_000,
-    nullable=True,
-    description=(
-        "House rule, off by default (null): the game is drawn when the position's quiet "
-        "counter reaches this number: the plies since the last capture (in Mastery also the "
-        "last devour or resurrection)."
-    ),
-)
+def draw_after_quiet_plies(counter: str) -> OptionSpec:
+    """The house rule every game offers, off by default: a draw once the position's quiet
+    counter reaches the option's value. ``counter`` says, in the game's own terms, what the
+    counter counts (e.g. "plies since the last capture")."""
+    return OptionSpec(
+        name="draw_after_quiet_plies",
+        kind="int",
+        default=None,
+        minimum=1,
+        maximum=10_000,
+        nullable=True,
+        description=(
+            "House rule, off by default (null): the game is drawn when the position's quiet "
+            f"counter reaches this number. The counter counts {counter}."
+        ),
+    )
 
 
 def resolve_options(

@@ -1,35 +1,61 @@
 """A game-agnostic picture of a position: what a renderer, a text board or a frontend draws.
 
-Each game fills a :class:`BoardView` from one of its positions in its own
-``rules/<game>/view.py`` module, registered with :func:`board_view`::
-
-    @board_view("mastery")
-    def view(game, position) -> BoardView: ...
-
-The game classes are not touched: :func:`view_for` imports the view module of
-a registered game lazily, and raises :class:`NoBoardView` for a game that has
-none yet. :func:`text_board` draws any view as plain text for terminals.
+A game draws its positions by overriding :meth:`rules.core.game.Game.board_view`, usually
+with the help of :func:`grid_cells`. Everything game-specific a picture shows is said here in
+generic terms: a cell's :class:`Mark` (a raised square, a failed attacker), a piece's
+:class:`Badge` (a leader riding a stack), terrain colours, a palette per player; the
+renderer and :func:`text_board` know no game.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
-from .geometry import FILE_LETTERS
+from .geometry import FILE_LETTERS, Grid
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class Badge:
+    """Something a piece carries that the picture shows beside its glyph.
+
+    ``label`` is drawn in a small disc of colour ``fill`` at the piece's lower left (text in
+    ``ink``); ``ring`` also circles the whole piece in ``fill``; ``title`` is the words added
+    to the piece's tooltip (``with the General``).
+    """
+
+    label: str
+    title: str
+    fill: str = "#d4a017"
+    ink: str = "#000000"
+    ring: bool = False
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Something about a cell that the picture shows, whoever stands on it.
+
+    ``style`` ``frame`` draws a dashed frame inside the cell, ``dot`` a small disc in its
+    upper right corner; ``symbol`` stands for the empty cell on a text board (blank: ``.``).
+    """
+
+    name: str
+    style: Literal["frame", "dot"] = "dot"
+    colour: str = "#c62828"
+    symbol: str = ""
 
 
 @dataclass(frozen=True)
 class Piece:
     """What stands on a cell.
 
-    ``glyph`` is the short label drawn in the piece's disc (``M``, ``K``, ``♔``);
-    ``text`` its plain-text form for terminals (the notation letter, ``b3*``);
-    ``owner`` the player it belongs to (a key of :attr:`BoardView.palette`);
-    ``count`` the stack height (1 for a single piece); ``general`` marks
-    Maestria's General; ``name`` is for people (``dark Master``).
+    ``glyph`` is the short label drawn in the piece's disc (``M``, ``K``, ``♔``); ``text``
+    its plain-text form for terminals (the notation letter, ``b3*``); ``owner`` the player
+    it belongs to (a key of :attr:`BoardView.palette`); ``count`` the stack height (1 for a
+    single piece); ``badges`` what it carries; ``name`` is for people (``dark Master``).
     """
 
     glyph: str
@@ -37,21 +63,21 @@ class Piece:
     text: str = ""
     name: str = ""
     count: int = 1
-    general: bool = False
+    badges: tuple[Badge, ...] = ()
 
 
 @dataclass(frozen=True)
 class Cell:
     """One on-board cell: its name, its grid coordinates (0-based, rank 0 at the bottom),
-    its checker shade (0 light, 1 dark), terrain (None for plain board), marks such as
-    ``raised``, and its piece."""
+    its checker shade (0 light, 1 dark), terrain (None for plain board), marks, and its
+    piece."""
 
     name: str
     file: int
     rank: int
     shade: int = 0
     terrain: str | None = None
-    marks: tuple[str, ...] = ()
+    marks: tuple[Mark, ...] = ()
     piece: Piece | None = None
 
 
@@ -82,12 +108,6 @@ class BoardView:
             object.__setattr__(self, "rank_labels",
                                tuple(str(r + 1) for r in range(self.ranks)))
 
-    def cell(self, name: str) -> Cell | None:
-        for c in self.cells:
-            if c.name == name:
-                return c
-        return None
-
     @property
     def names(self) -> frozenset[str]:
         return frozenset(c.name for c in self.cells)
@@ -98,63 +118,49 @@ class BoardView:
             "to_move": self.to_move, "last_move": list(self.last_move),
             "cells": [{
                 "name": c.name, "file": c.file, "rank": c.rank, "shade": c.shade,
-                "terrain": c.terrain, "marks": list(c.marks),
+                "terrain": c.terrain, "marks": [m.name for m in c.marks],
                 "piece": None if c.piece is None else {
                     "glyph": c.piece.glyph, "owner": c.piece.owner, "count": c.piece.count,
-                    "general": c.piece.general, "name": c.piece.name},
+                    "badges": [b.label for b in c.piece.badges], "name": c.piece.name},
             } for c in self.cells],
         }
 
 
 class NoBoardView(LookupError):
-    """The game has no view module (yet)."""
+    """The game draws no picture of its positions."""
 
 
-ViewFunction = Callable[[Any, Any], BoardView]
-_VIEWS: dict[str, ViewFunction] = {}
+def grid_cells(
+    grid: Grid,
+    piece_at: Callable[[int], Piece | None],
+    *,
+    marks_at: Callable[[int], tuple[Mark, ...]] | None = None,
+    terrain_at: Callable[[int], str | None] | None = None,
+) -> tuple[Cell, ...]:
+    """The cells of every on-board square of ``grid``, checkered with a1 dark, each with
+    the piece, marks and terrain the game's functions give for its square."""
+    cells = []
+    for sq in grid.squares:
+        f, r = grid.coords[sq]
+        cells.append(Cell(
+            grid.names[sq], f, r, shade=(f + r + 1) % 2,
+            terrain=terrain_at(sq) if terrain_at else None,
+            marks=marks_at(sq) if marks_at else (),
+            piece=piece_at(sq),
+        ))
+    return tuple(cells)
 
 
-def board_view(game_id: str) -> Callable[[ViewFunction], ViewFunction]:
-    """Decorator: ``fn(game, position) -> BoardView`` draws positions of ``game_id``."""
-
-    def register(fn: ViewFunction) -> ViewFunction:
-        _VIEWS[game_id] = fn
-        return fn
-
-    return register
+def view_for(game: Game[Any, Any], position: Any) -> BoardView:
+    """The BoardView of ``position`` in ``game``; raises NoBoardView for a game without
+    pictures."""
+    return game.board_view(position)
 
 
-def view_function(game: Any) -> ViewFunction:
-    """The view function of ``game`` (a configured Game), importing its module on first use.
-
-    The module is ``<the game's package>.view``; raises NoBoardView when it does not exist.
-    """
-    fn = _VIEWS.get(game.id)
-    if fn is not None:
-        return fn
-    package = type(game).__module__.rpartition(".")[0]
-    name = f"{package}.view"
+def has_view(game: Game[Any, Any]) -> bool:
+    """Whether ``game`` draws pictures of its positions."""
     try:
-        found = importlib.util.find_spec(name)
-    except (ImportError, ValueError):
-        found = None
-    if found is None:
-        raise NoBoardView(game.id)
-    importlib.import_module(name)
-    fn = _VIEWS.get(game.id)
-    if fn is None:
-        raise NoBoardView(game.id)
-    return fn
-
-
-def view_for(game: Any, position: Any) -> BoardView:
-    """The BoardView of ``position`` in ``game``."""
-    return view_function(game)(game, position)
-
-
-def has_view(game: Any) -> bool:
-    try:
-        view_function(game)
+        game.board_view(game.start_position)
     except NoBoardView:
         return False
     return True
@@ -163,17 +169,19 @@ def has_view(game: Any) -> bool:
 def text_board(view: BoardView) -> str:
     """The board as text: top rank first, rank numbers on the left, files below.
 
-    Pieces are written in notation (``M``, ``wK``, ``b3*``); an empty cell is ``.``, or its
-    terrain letter in lower case; off-board holes are blank.
+    Pieces are written in notation (``M``, ``wK``, ``b3*``); an empty cell is ``.``, its
+    terrain letter in lower case, or the symbol of its first mark that has one; off-board
+    holes are blank.
     """
     grid: dict[tuple[int, int], str] = {}
     for c in view.cells:
+        symbols = [m.symbol for m in c.marks if m.symbol]
         if c.piece is not None:
             token = c.piece.text or c.piece.glyph
         elif c.terrain and c.terrain in view.terrain:
             token = view.terrain[c.terrain][1].lower()
-        elif "raised" in c.marks:
-            token = "^"
+        elif symbols:
+            token = symbols[0]
         else:
             token = "."
         grid[(c.file, c.rank)] = token
