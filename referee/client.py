@@ -176,7 +176,8 @@ class Status:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Status":
         known = ("state", "winner", "reason", "to_move")
-        return cls(*(data.get(k) for k in known),
+        return cls(state=data["state"], winner=data.get("winner"), reason=data.get("reason"),
+                   to_move=data.get("to_move"),
                    extra={k: v for k, v in data.items() if k not in known})
 
 

@@ -114,8 +114,9 @@ def install(app: Flask) -> None:
         status = exc.code or 500
         code = _HTTP_CODES.get(status, "malformed_request" if status < 500 else "internal_error")
         response = problem_response(status, code, _http_detail(exc))
-        if status == 405 and getattr(exc, "valid_methods", None):
-            response.headers["Allow"] = ", ".join(exc.valid_methods)
+        allowed = getattr(exc, "valid_methods", None)
+        if status == 405 and allowed:
+            response.headers["Allow"] = ", ".join(allowed)
         return response
 
     @app.errorhandler(Exception)

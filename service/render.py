@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from flask import Response
 from marshmallow import fields, validate
 
-from rules.core.view import BoardView, NoBoardView, view_for
+from rules.core.view import BoardView, Mark, NoBoardView, Piece, view_for
 
 from . import schemas as s
 from .problems import Problem
@@ -39,22 +39,23 @@ def _terrain_fill(view: BoardView, terrain: str) -> str:
     return TERRAIN_FALLBACK[sum(map(ord, terrain)) % len(TERRAIN_FALLBACK)]
 
 
-def _piece(view: BoardView, piece, x: float, y: float) -> Iterable[str]:
+def _piece(view: BoardView, piece: Piece, x: float, y: float) -> Iterable[str]:
     fill, ink = view.palette.get(piece.owner, ("#888888", "#000000"))
     radius = CELL * 0.38
     title = piece.name or piece.glyph
     if piece.count > 1:
         title += f" x{piece.count}"
-    if piece.general:
-        title += " with the General"
+    for badge in piece.badges:
+        title += f" {badge.title}"
     yield f'<g class="piece" data-owner="{escape(piece.owner)}"><title>{escape(title)}</title>'
     if piece.count > 1:  # the discs beneath, so a stack looks like one
         for i in range(min(piece.count, 5) - 1, 0, -1):
             yield (f'<circle cx="{x:.1f}" cy="{y - 3 * i + 3 * (piece.count > 1):.1f}" '
                    f'r="{radius:.1f}" fill="{fill}" stroke="#222" stroke-width="1.2"/>')
-    if piece.general:
-        yield (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" fill="none" '
-               f'stroke="#d4a017" stroke-width="3.5"/>')
+    for badge in piece.badges:
+        if badge.ring:
+            yield (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.1f}" fill="none" '
+                   f'stroke="{badge.fill}" stroke-width="3.5"/>')
     yield (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}" stroke="#222" '
            f'stroke-width="1.6"/>')
     size = 26 if len(piece.glyph) == 1 else 18
@@ -62,18 +63,30 @@ def _piece(view: BoardView, piece, x: float, y: float) -> Iterable[str]:
            f'font-size="{size}" font-weight="bold" text-anchor="middle" '
            f'fill="{ink}">{escape(piece.glyph)}</text>')
     if piece.count > 1:
-        bx, by = x + CELL * 0.3, y + CELL * 0.3
-        yield (f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="10" fill="#c62828" stroke="#fff" '
-               f'stroke-width="1.5"/>')
-        yield (f'<text x="{bx:.1f}" y="{by + 4.5:.1f}" font-family="{FONT}" font-size="13" '
-               f'font-weight="bold" text-anchor="middle" fill="#fff">{piece.count}</text>')
-    if piece.general:
-        bx, by = x - CELL * 0.3, y + CELL * 0.3
-        yield (f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="10" fill="#d4a017" stroke="#fff" '
-               f'stroke-width="1.5"/>')
-        yield (f'<text x="{bx:.1f}" y="{by + 4.5:.1f}" font-family="{FONT}" font-size="12" '
-               f'font-weight="bold" text-anchor="middle" fill="#000">G</text>')
+        yield from _badge_disc(x + CELL * 0.3, y + CELL * 0.3, str(piece.count), "#c62828",
+                               "#fff", 13)
+    for i, badge in enumerate(piece.badges):
+        yield from _badge_disc(x - CELL * 0.3, y + CELL * 0.3 - 22 * i, badge.label,
+                               badge.fill, badge.ink, 12)
     yield "</g>"
+
+
+def _badge_disc(x: float, y: float, label: str, fill: str, ink: str,
+                font_size: int) -> Iterable[str]:
+    """A small labelled disc beside a piece: its stack count or one of its badges."""
+    yield (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="{fill}" stroke="#fff" '
+           f'stroke-width="1.5"/>')
+    yield (f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-family="{FONT}" font-size="{font_size}" '
+           f'font-weight="bold" text-anchor="middle" fill="{ink}">{escape(label)}</text>')
+
+
+def _mark(mark: Mark, x: int, y: int) -> str:
+    if mark.style == "frame":
+        return (f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" '
+                f'fill="#ffffff" fill-opacity="0.25" stroke="{mark.colour}" stroke-width="3" '
+                f'stroke-dasharray="6 3"><title>{escape(mark.name)}</title></rect>')
+    return (f'<circle cx="{x + CELL - 8}" cy="{y + 8}" r="4" fill="{mark.colour}">'
+            f'<title>{escape(mark.name)}</title></circle>')
 
 
 def svg_board(view: BoardView, *, size: int = DEFAULT_SIZE, highlight: Iterable[str] = (),
@@ -107,14 +120,7 @@ def svg_board(view: BoardView, *, size: int = DEFAULT_SIZE, highlight: Iterable[
             out.append(f'<text x="{x + 4}" y="{y + 13}" font-family="{FONT}" font-size="11" '
                        f'fill="#000" fill-opacity="0.45">'
                        f'{escape(view.terrain[cell.terrain][1])}</text>')
-        if "raised" in cell.marks:
-            out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" '
-                       f'fill="#ffffff" fill-opacity="0.25" stroke="#6b4a1f" stroke-width="3" '
-                       f'stroke-dasharray="6 3"/>')
-        for mark in cell.marks:
-            if mark != "raised":
-                out.append(f'<circle cx="{x + CELL - 8}" cy="{y + 8}" r="4" fill="#c62828">'
-                           f'<title>{escape(mark)}</title></circle>')
+        out.extend(_mark(mark, x, y) for mark in cell.marks)
         if cell.name in moved:
             out.append(f'<rect class="last-move" x="{x}" y="{y}" width="{CELL}" '
                        f'height="{CELL}" fill="{LAST_MOVE}" fill-opacity="0.4"/>')
@@ -194,8 +200,8 @@ def render(game: str):
 
 OPERATIONS: tuple[Operation, ...] = (
     Operation("post", "/v1/games/{game}/render", render, "render", "Picture of a position",
-              "An SVG or PNG picture of the position: board, terrain, raised squares, pieces "
-              "in their players' colours, stacks with their counts and the General, "
+              "An SVG or PNG picture of the position: board, terrain, marked squares, pieces "
+              "in their players' colours, stacks with their counts and badges, "
               "coordinates; optionally the previous move and chosen squares highlighted. "
               "Each square of the SVG is a <g data-square=...> group, for clickable boards. "
               "422 invalid_highlight for a square the board lacks, render_unavailable for a "

@@ -8,6 +8,8 @@ schemathesis checks that the real answers conform.
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
 #: Bounds on what one request may carry; each appears in the spec as maxLength/maxItems/maximum.
@@ -17,15 +19,6 @@ MAX_REPLAY_MOVES = 1000
 MAX_PERFT_DEPTH = 6
 MAX_SEED = 2**63 - 1
 MAX_BODY_BYTES = 64 * 1024
-
-DICE_VALUE = {
-    "oneOf": [
-        {"type": "integer", "minimum": 1, "maximum": 6},
-        {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6},
-         "maxItems": 3},
-    ]
-}
-
 
 class StrictSchema(Schema):
     """Request bodies: unknown fields are an error, so a typo never goes unnoticed."""
@@ -76,37 +69,13 @@ def _options_field() -> fields.Dict:
     )
 
 
-class DiceSchema(StrictSchema):
-    attacker = fields.Raw(required=True)
-    defender = fields.Raw(required=True)
-
-
-_DICE_SCHEMA = DiceSchema()
-
-#: How dice appear in the spec: an object of two rolls, or null where the service should roll.
-DICE_DOC = {
-    "type": "object",
-    "nullable": True,
-    "properties": {
-        "attacker": {"description": "The attacker's roll: one d6 (King's Mate) or a list of d6 "
-                                    "values then the d4 if entitled (Maestria).", **DICE_VALUE},
-        "defender": {"description": "The defender's roll, shaped as the attacker's.",
-                     **DICE_VALUE},
-    },
-    "required": ["attacker", "defender"],
-    "additionalProperties": False,
-}
-
-
 class DiceField(fields.Raw):
-    """``{"attacker": ..., "defender": ...}`` or null; each game checks the rolls themselves."""
+    """The dice of one chance move, or null where the service should roll. Their shape is
+    each game's (``GET /v1/games/{game}`` publishes it as ``dice``); the views check it
+    against the game's schema once the game is known (see :mod:`service.dice`)."""
 
-    def _deserialize(self, value, attr, data, **kwargs):
-        if value is None:
-            return None
-        if not isinstance(value, dict):
-            raise ValidationError("Dice must be an object {attacker, defender} or null.")
-        return _DICE_SCHEMA.load(value)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(allow_none=True, **kwargs)
 
 
 class GameRequestSchema(StrictSchema):
@@ -122,10 +91,10 @@ class ApplyRequestSchema(GameRequestSchema):
     move = fields.String(required=True, validate=validate.Length(min=1, max=MAX_MOVE_LENGTH),
                          metadata={"description": "The move in the game's notation, as listed "
                                                   "by legal-moves."})
-    dice = DiceField(allow_none=True, metadata={
-        **DICE_DOC,
-        "description": "Dice for a chance move (a referee's physical dice); rolled by the "
-                       "service when omitted or null. Refused for a move that takes no dice."})
+    dice = DiceField(metadata={
+        "description": "Dice for a chance move (a referee's physical dice), shaped as the "
+                       "game's `dice` schema (GET /v1/games/{game}); rolled by the service "
+                       "when omitted or null. Refused for a move that takes no dice."})
     seed = _integer(allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
                           metadata={"description": "Seed for the service's dice, for "
                                                    "reproducible rolls."})
@@ -137,7 +106,9 @@ class ReplayRequestSchema(GameRequestSchema):
         required=True, validate=validate.Length(max=MAX_REPLAY_MOVES),
         metadata={"description": "Moves to play in order from the position."})
     dice = fields.List(
-        DiceField(allow_none=True, metadata=DICE_DOC), validate=validate.Length(max=MAX_REPLAY_MOVES),
+        DiceField(metadata={"description": "One move's dice, shaped as the game's `dice` "
+                                           "schema, or null."}),
+        validate=validate.Length(max=MAX_REPLAY_MOVES),
         metadata={"description": "Dice per move, aligned with moves (null where the service "
                                  "should roll or the move takes none)."})
     seed = _integer(allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
@@ -183,6 +154,14 @@ class GameDetailSchema(GameSummarySchema):
     notation = fields.Dict(required=True, metadata={"description": "Position and move notation."})
     max_perft_depth = _integer(required=True)
     details = fields.Dict(metadata={"description": "Anything else the game documents."})
+    reasons = fields.Dict(required=True, metadata={
+        "description": "Every reason code the game answers, each with a sentence: "
+                       "illegal_move (why a move is refused: the `reason` of a 422 "
+                       "illegal_move) and end (why a game ended: the status `reason`)."})
+    dice = fields.Dict(required=True, allow_none=True, metadata={
+        "nullable": True,
+        "description": "JSON Schema of the dice the game's chance moves take (the `dice` of "
+                       "apply and replay); null for a game without dice."})
 
 
 class SetupResponseSchema(Schema):
@@ -199,8 +178,8 @@ class MoveEntrySchema(OpenSchema):
     to = fields.String()
     piece = fields.String()
     captured = fields.String()
-    control = fields.Boolean(metadata={"description": "Mastery: the moved piece is the enemy's."})
-    resurrect = fields.Dict(metadata={"description": "Mastery: {piece, square} brought back."})
+    control = fields.Boolean(metadata={"description": "The moved piece belongs to the enemy."})
+    resurrect = fields.Dict(metadata={"description": "{piece, square}: a piece brought back."})
     promotion = fields.String()
     count = fields.Integer()
     general = fields.Boolean()
@@ -220,12 +199,11 @@ class StatusSchema(OpenSchema):
     winner = fields.String(required=True, allow_none=True, metadata={"nullable": True})
     reason = fields.String(required=True, allow_none=True, metadata={
         "nullable": True,
-        "description": "Why the game ended: no_masters, no_officers_or_pawns, no_legal_moves, "
-                       "checkmate, stalemate, fools_gambit, general_eliminated, "
-                       "last_king_standing, quiet_plies..."})
+        "description": "Why the game ended (null while it goes on): one of the game's end "
+                       "reasons, listed with a sentence each by GET /v1/games/{game}."})
     to_move = fields.String(required=True, allow_none=True, metadata={"nullable": True})
-    in_check = fields.Boolean(metadata={"description": "King's Mate and Sceptre: the side to "
-                                                       "move is in check."})
+    in_check = fields.Boolean(metadata={"description": "Games with check: the side to move "
+                                                       "is in check."})
 
 
 class EventSchema(OpenSchema):
@@ -266,7 +244,9 @@ class ProblemSchema(OpenSchema):
     status = fields.Integer(required=True)
     detail = fields.String(required=True)
     code = fields.String(required=True, metadata={"description": "Stable machine-readable code."})
-    reason = fields.String(metadata={"description": "illegal_move: the rule that forbids it."})
+    reason = fields.String(metadata={"description": "illegal_move: the rule that forbids it, "
+                                                    "one of the game's illegal_move reasons "
+                                                    "(GET /v1/games/{game})."})
     errors = fields.Dict(metadata={"description": "malformed_request: the offending fields."})
     index = fields.Integer(metadata={"description": "replay: index of the first failing move."})
     field = fields.String(metadata={"description": "invalid_position: the field at fault."})

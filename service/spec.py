@@ -2,7 +2,8 @@
 
 ``python -m service.spec`` rewrites ``openapi.yaml`` at the project root; a
 test fails when the committed file differs from what this module generates.
-Examples are computed from the real engines, so they are always valid.
+Examples are computed from each game's engine, one per game, so each is valid for the game
+it is shown with; reason codes and dice come from the games too.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from rules import registry
+from rules.core.errors import RulesError
 
 from . import schemas as s
+from .dice import dice_schemas
 from .problems import PROBLEM_MEDIA_TYPE
 from .operations import all_operations
 
@@ -30,7 +33,7 @@ ERROR_RESPONSES = {
           "malformed_request", "The request body does not match the schema; fix move: "
                                "Missing data for required field."),
     404: ("UnknownGame", "No such game (code unknown_game).", "unknown_game",
-          "There is no game 'chess'; this service plays: mastery."),
+          "There is no game 'chess'; this service plays: {games}."),
     413: ("BodyTooLarge", "The body is over 64 KiB (code body_too_large).", "body_too_large",
           "The request body is larger than the service accepts; send less than 64 KiB."),
     415: ("UnsupportedMediaType", "The body is not sent as application/json (code "
@@ -39,33 +42,96 @@ ERROR_RESPONSES = {
     422: ("Unprocessable", "Well-formed but refused by the rules: invalid_position, "
                            "invalid_options, illegal_move (with `reason`), invalid_dice, "
                            "game_over, work_limit_exceeded.", "illegal_move",
-          "Officers move 1-2 squares orthogonally; d2 to e3 is diagonal."),
+          "{illegal}"),
     503: ("NotReady", "The rules engines are still loading (code not_ready).", "not_ready",
           "The rules engines are still loading; retry shortly."),
 }
 
 
-def _examples() -> dict[str, Any]:
-    """Request and response examples taken from real Mastery positions."""
-    game = registry.configure("mastery")
-    start = game.initial_position()
+def game_examples(game_id: str) -> dict[str, Any]:
+    """Request and response examples of one game, computed from its engine: its initial
+    position and first legal move, so every example is valid for the game it is shown with."""
+    game = registry.configure(game_id)
+    start = game.start_position
     start_text = game.format_position(start)
     first = game.legal_moves(start)[0]
     move_text = game.format_move(start, first)
-    after = game.apply(start, first).position
+    dice = game.chance_outcomes(start, first)[0][0] if game.is_chance(start, first) else None
+    applied = game.apply(start, first, dice)
+    apply_response: dict[str, Any] = {
+        "position": game.format_position(applied.position), "move": move_text,
+        "events": list(applied.events), "status": game.status(applied.position).to_json(),
+    }
+    if applied.dice is not None:
+        apply_response["dice"] = applied.dice
     return {
-        "setup": {"options": {"ruleset": "ross-2002", "setup": "imperial"}},
-        "position": {"position": start_text, "options": {"ruleset": "ross-2002"}},
+        "setup": {"options": game.options},
+        "position": {"position": start_text},
         "apply": {"position": start_text, "move": move_text},
         "replay": {"position": start_text, "moves": [move_text]},
-        "perft": {"position": start_text, "depth": 2},
-        "apply_response": {
-            "position": game.format_position(after), "move": move_text,
-            "events": [{"type": "move", "from": move_text[:2], "to": move_text[2:4],
-                        "piece": "P"}],
-            "status": game.status(after).to_json(),
-        },
+        "perft": {"position": start_text, "depth": 1},
+        "apply_response": apply_response,
     }
+
+
+def _named_examples(key: str) -> dict[str, Any]:
+    """OpenAPI ``examples``: one per game, named by its id."""
+    return {game_id: {"summary": registry.configure(game_id).name,
+                      "value": game_examples(game_id)[key]}
+            for game_id in registry.game_ids()}
+
+
+def _first_illegal_move_detail() -> str:
+    """A real illegal-move sentence for the 422 example: the first registered game's answer
+    to a move from its initial position that is parsed but not legal."""
+    for game_id in registry.game_ids():
+        game = registry.configure(game_id)
+        start = game.start_position
+        legal = set(game.legal_moves(start))
+        for move in game.legal_moves(start):
+            text = game.format_move(start, move)
+            for candidate in (text[:2] + text[:2], text[2:4] + text[:2]):
+                try:
+                    parsed = game.parse_move(start, candidate)
+                except RulesError:
+                    continue
+                if parsed not in legal:
+                    return game.explain_illegal(start, parsed).detail
+    return "This move is not legal in this position."
+
+
+def _document_reasons(spec: dict[str, Any]) -> None:
+    """Every reason code of every game, as enums of the status and problem schemas."""
+    schemas = spec["components"]["schemas"]
+    ends: list[str] = []
+    illegal: list[str] = []
+    for game_id in registry.game_ids():
+        reasons = registry.configure(game_id).reasons()
+        ends += [code for code in reasons["end"] if code not in ends]
+        illegal += [code for code in reasons["illegal_move"] if code not in illegal]
+    schemas["Status"]["properties"]["reason"]["enum"] = [*ends, None]
+    schemas["Problem"]["properties"]["reason"]["enum"] = illegal
+
+
+def _dice_property(description: str) -> dict[str, Any]:
+    """``dice`` in a request: the dice of any game (each game's schema in GET
+    /v1/games/{game}), or null."""
+    schemas = dice_schemas()
+    types = {schema.get("type") for schema in schemas}
+    prop: dict[str, Any] = {"description": description, "nullable": True}
+    if len(types) == 1 and None not in types:
+        prop["type"] = types.pop()
+    if schemas:
+        prop["anyOf"] = [dict(schema) for schema in schemas]
+    return prop
+
+
+def _document_dice(spec: dict[str, Any]) -> None:
+    schemas = spec["components"]["schemas"]
+    apply_dice = schemas["ApplyRequest"]["properties"]["dice"]
+    schemas["ApplyRequest"]["properties"]["dice"] = _dice_property(apply_dice["description"])
+    replay_dice = schemas["ReplayRequest"]["properties"]["dice"]
+    replay_dice["items"] = _dice_property(replay_dice["items"]["description"])
 
 
 GAME = {"game": "$request.path.game"}
@@ -121,7 +187,9 @@ def build_spec() -> dict[str, Any]:
               {"name": "operations", "description": "Probes and documentation"}],
     )
     spec.components.schema("Problem", schema=s.ProblemSchema)
+    filled = {"games": ", ".join(registry.game_ids()), "illegal": _first_illegal_move_detail()}
     for status, (name, description, code, detail) in ERROR_RESPONSES.items():
+        detail = detail.format(**filled)
         spec.components.response(name, {
             "description": description,
             "content": {PROBLEM_MEDIA_TYPE: {
@@ -131,7 +199,6 @@ def build_spec() -> dict[str, Any]:
                             "detail": detail, "code": code},
             }},
         })
-    examples = _examples()
     game_param = {
         "name": "game", "in": "path", "required": True,
         "description": "The game's id.",
@@ -151,8 +218,8 @@ def build_spec() -> dict[str, Any]:
             }},
         }
         if op.operation_id == "apply":
-            operation["responses"]["200"]["content"]["application/json"]["example"] = (
-                examples["apply_response"])
+            operation["responses"]["200"]["content"]["application/json"]["examples"] = (
+                _named_examples("apply_response"))
         if op.operation_id in LINKS:
             operation["responses"]["200"]["links"] = LINKS[op.operation_id]
         if "{game}" in op.path:
@@ -160,7 +227,7 @@ def build_spec() -> dict[str, Any]:
         if op.request is not None:
             content: dict[str, Any] = {"schema": op.request}
             if op.operation_id in REQUEST_EXAMPLES:
-                content["example"] = examples[REQUEST_EXAMPLES[op.operation_id]]
+                content["examples"] = _named_examples(REQUEST_EXAMPLES[op.operation_id])
             operation["requestBody"] = {
                 "required": op.operation_id in ("apply", "replay", "perft"),
                 "content": {"application/json": content},
@@ -181,7 +248,10 @@ def build_spec() -> dict[str, Any]:
         "responses": {"200": {"description": "An HTML page.",
                               "content": {"text/html": {"schema": {"type": "string"}}}}},
     }})
-    return spec.to_dict()
+    document = spec.to_dict()
+    _document_reasons(document)
+    _document_dice(document)
+    return document
 
 
 class _NoAliasDumper(yaml.SafeDumper):

@@ -19,6 +19,7 @@ from rules.core.errors import InvalidDice, RulesError
 from rules.core.game import Game
 
 from . import schemas as s
+from .dice import check_dice_shape
 from .problems import Problem
 
 
@@ -54,19 +55,24 @@ def require_game(game_id: str) -> None:
                       f"{', '.join(registry.game_ids())}.")
 
 
-def game_request(game_id: str, schema: Schema) -> tuple[Game, dict[str, Any]]:
-    """The configured game and the validated body of a request to one game's operation."""
+def game_request(game_id: str, schema: Schema) -> tuple[Game[Any, Any], dict[str, Any]]:
+    """The configured game and the validated body of a request to one game's operation
+    (the dice, when the body has any, checked against the game's dice schema)."""
     require_game(game_id)
     body = load_body(schema)
-    return registry.configure(game_id, body.get("options")), body
+    game = registry.configure(game_id, body.get("options"))
+    if "dice" in body:
+        check_dice_shape(game, body["dice"], many=isinstance(schema, s.ReplayRequestSchema))
+    return game, body
 
 
-def position_for(game: Game, text: str | None):
+def position_for(game: Game[Any, Any], text: str | None) -> Any:
     return game.start_position if text is None else game.parse_position(text)
 
 
 def summary(game_id: str) -> dict[str, Any]:
     cls = registry.game_class(game_id)
+    assert cls is not None
     return {
         "id": cls.id,
         "name": cls.name,
@@ -84,11 +90,14 @@ def list_games():
 def show_game(game: str):
     require_game(game)
     cls = registry.game_class(game)
+    assert cls is not None
     described = dict(cls.describe())
     detail = summary(game)
     for key in ("pieces", "setups", "notation"):
         detail[key] = described.pop(key, [] if key == "pieces" else {})
     detail["max_perft_depth"] = cls.max_perft_depth
+    detail["reasons"] = cls.reasons()
+    detail["dice"] = cls.dice_schema
     if described:
         detail["details"] = described
     return json_response(detail)

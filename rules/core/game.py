@@ -179,11 +179,11 @@ class Game(ABC, Generic[P, M]):
 
     def legal_moves(self, position: P) -> tuple[M, ...]:
         """Every legal move, each once; empty when the game is over (cached)."""
-        return self._analysis(position).moves  # type: ignore[call-arg, arg-type]
+        return self._analysis(position).moves
 
     def status(self, position: P) -> Status:
         """Whose turn, or who won or drew and why (cached)."""
-        return self._analysis(position).status  # type: ignore[call-arg, arg-type]
+        return self._analysis(position).status
 
     @classmethod
     def clear_analysis_cache(cls) -> None:

@@ -17,7 +17,6 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
 )
 ORTHOGONAL = (0, 2, 4, 6)
 DIAGONAL = (1, 3, 5, 7)
-NORTH, NORTH_EAST, EAST, SOUTH_EAST, SOUTH, SOUTH_WEST, WEST, NORTH_WEST = range(8)
 
 
 class Grid:
@@ -57,7 +56,7 @@ class Grid:
     def _ray(self, sq: int, d: int) -> tuple[int, ...]:
         df, dr = DIRECTIONS[d]
         f, r = self.coords[sq]
-        out = []
+        out: list[int] = []
         while True:
             f, r = f + df, r + dr
             target = self.at(f, r)
@@ -77,10 +76,6 @@ class Grid:
         """The square ``df`` files and ``dr`` ranks away from ``sq``, or None."""
         f, r = self.coords[sq]
         return self.at(f + df, r + dr)
-
-    def square(self, name: str) -> int | None:
-        """The index of the square called ``name``, or None if there is none."""
-        return self.index.get(name)
 
     def leaps(self, sq: int, offsets: Iterable[tuple[int, int]]) -> tuple[int, ...]:
         """The on-board squares reached from ``sq`` by each (df, dr) in ``offsets``."""

@@ -1,0 +1,170 @@
+"""The proof that a game plugs in without touching anything outside its own package:
+Noughts and Crosses, defined in this folder only, registered by a fixture, served end to end
+(setup, legal-moves, apply with and without dice, status, replay, perft, render, the game's
+description with its reasons and dice, the API spec and schemathesis)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+import yaml
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, settings
+
+from rules import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "/v1/games/noughts"
+
+
+@pytest.fixture(scope="module")
+def client(noughts_app: Flask) -> FlaskClient:
+    return noughts_app.test_client()
+
+
+def post(client: FlaskClient, operation: str, body: dict[str, Any]) -> Any:
+    response = client.post(f"{GAME}/{operation}", json=body)
+    return response.status_code, response.get_json(force=True, silent=True)
+
+
+def test_listed_and_described_with_its_reasons_and_dice(client: FlaskClient) -> None:
+    listed = client.get("/v1/games").get_json()
+    assert "noughts" in [g["id"] for g in listed["games"]]
+    detail = client.get(GAME).get_json()
+    assert detail["reasons"]["illegal_move"] == {
+        "malformed_move": "The move is not a square name such as b2.",
+        "occupied": "Only an empty square can be marked."}
+    assert set(detail["reasons"]["end"]) == {"three_in_a_row", "board_full"}
+    assert detail["dice"]["required"] == ["die"]
+
+
+def test_a_whole_game_setup_legal_moves_apply_status(client: FlaskClient) -> None:
+    status, body = post(client, "setup", {})
+    assert status == 200 and body["position"] == ".../.../... x"
+    position = body["position"]
+    for square in ("a1", "a2", "b1", "b2", "c1"):
+        status, moves = post(client, "legal-moves", {"position": position})
+        assert status == 200 and square in [m["move"] for m in moves["moves"]]
+        status, applied = post(client, "apply", {"position": position, "move": square})
+        assert status == 200, applied
+        position = applied["position"]
+    assert position == ".../oo./xxx o"
+    status, result = post(client, "status", {"position": position})
+    assert result == {"state": "win", "winner": "x", "reason": "three_in_a_row",
+                      "to_move": None}
+    status, moves = post(client, "legal-moves", {"position": position})
+    assert moves["count"] == 0
+
+
+def test_illegal_and_malformed_moves_name_their_rule(client: FlaskClient) -> None:
+    status, body = post(client, "apply", {"position": "x../.../... o", "move": "a3"})
+    assert status == 422 and body["reason"] == "occupied"
+    assert body["detail"] == "a3 already holds x; mark an empty square."
+    status, body = post(client, "apply", {"move": "d4"})
+    assert status == 422 and body["reason"] == "malformed_move"
+    status, body = post(client, "apply", {"position": "xxx/oo./... o", "move": "c2"})
+    assert status == 422 and body["code"] == "game_over"
+
+
+def test_chance_moves_take_the_games_own_dice(client: FlaskClient) -> None:
+    wobbly = {"wobbly_hands": True}
+    status, body = post(client, "apply", {"options": wobbly, "move": "b2", "dice": {"die": 1}})
+    assert status == 200 and body["position"] == ".../.../... o"
+    assert body["events"] == [{"type": "slip", "square": "b2"}]
+    status, body = post(client, "apply", {"options": wobbly, "move": "b2", "dice": {"die": 4}})
+    assert body["position"] == ".../.x./... o" and body["dice"] == {"die": 4}
+    status, body = post(client, "apply", {"options": wobbly, "move": "b2", "dice": {"die": 9}})
+    assert status == 422 and body["code"] == "invalid_dice"
+    status, body = post(client, "apply", {"options": wobbly, "move": "b2", "dice": 3})
+    assert status == 400 and body["code"] == "malformed_request" and "dice" in body["errors"]
+    status, body = post(client, "apply", {"options": wobbly, "move": "b2", "seed": 5})
+    again = post(client, "apply", {"options": wobbly, "move": "b2", "seed": 5})[1]
+    assert status == 200 and body == again
+    moves = post(client, "legal-moves", {"options": wobbly})[1]["moves"]
+    assert all(m["chance"] for m in moves)
+    status, body = post(client, "apply", {"move": "b2", "dice": {"die": 4}})
+    assert status == 422 and body["code"] == "invalid_dice"
+
+
+def test_dice_of_another_game_are_refused_as_not_this_games(client: FlaskClient) -> None:
+    wobbly = {"wobbly_hands": True}
+    others = [registry.game_class(g).dice_schema for g in registry.game_ids()]
+    other = next(schema for schema in others if schema and "die" not in schema["properties"])
+    roll = {key: 1 for key in other["required"]}
+    status, body = post(client, "apply", {"options": wobbly, "move": "b2", "dice": roll})
+    assert status == 422 and body["code"] == "invalid_dice"
+    assert "not dice of Noughts and Crosses" in body["detail"]
+
+
+def test_replay_and_perft(client: FlaskClient) -> None:
+    status, body = post(client, "replay", {"moves": ["a1", "a2", "b1", "b2", "c1"]})
+    assert status == 200 and body["status"]["winner"] == "x" and body["plies"] == 5
+    status, body = post(client, "replay", {"moves": ["a1", "a1"]})
+    assert status == 422 and body["index"] == 1 and body["reason"] == "occupied"
+    assert post(client, "perft", {"depth": 2})[1]["nodes"] == 72
+    status, body = post(client, "perft", {"depth": 3, "divide": True})
+    assert body["nodes"] == 504 and body["divide"]["b2"] == 56
+    assert post(client, "perft", {"depth": 5})[1]["code"] == "work_limit_exceeded"
+
+
+def test_render_svg_png_and_marks(client: FlaskClient) -> None:
+    response = client.post(f"{GAME}/render", json={"position": "xxx/oo./... o"})
+    svg = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert svg.count('class="cell"') == 9 and svg.count("<title>line</title>") == 3
+    response = client.post(f"{GAME}/render", json={"format": "png", "size": 120})
+    assert response.status_code == 200 and response.data[:4] == b"\x89PNG"
+
+
+def test_the_spec_documents_it_with_valid_examples(client: FlaskClient) -> None:
+    spec = yaml.safe_load(client.get("/openapi.yaml").get_data(as_text=True))
+    post_apply = spec["paths"]["/v1/games/{game}/apply"]["post"]
+    assert "noughts" in post_apply["parameters"][0]["schema"]["enum"]
+    example = post_apply["requestBody"]["content"]["application/json"]["examples"]["noughts"]
+    status, _ = post(client, "apply", example["value"])
+    assert status == 200
+    schemas = spec["components"]["schemas"]
+    assert "three_in_a_row" in schemas["Status"]["properties"]["reason"]["enum"]
+    assert "occupied" in schemas["Problem"]["properties"]["reason"]["enum"]
+    dice = schemas["ApplyRequest"]["properties"]["dice"]["anyOf"]
+    assert any("die" in schema["properties"] for schema in dice)
+
+
+def test_schemathesis_on_every_operation_of_the_game(noughts_app: Flask) -> None:
+    spec = yaml.safe_load(noughts_app.test_client().get("/openapi.yaml").get_data(as_text=True))
+    for operations in spec["paths"].values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                if parameter["name"] == "game":
+                    parameter["schema"]["enum"] = ["noughts"]
+    schema = schemathesis.openapi.from_dict(spec)
+    schema.app = noughts_app
+    failures = []
+    for result in schema.get_all_operations():
+        operation = result.ok()
+
+        @settings(max_examples=15, deadline=None, database=None,
+                  suppress_health_check=list(HealthCheck))
+        def check(case: Any) -> None:
+            case.call_and_validate()
+
+        from hypothesis import given
+        try:
+            given(operation.as_strategy())(check)()
+        except Exception as exc:  # collected so every operation is tried
+            failures.append(f"{operation.label}: {exc}")
+    assert not failures, "\n".join(failures)
+
+
+def test_no_file_outside_tests_names_the_game() -> None:
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split()
+    code = [p for p in tracked if not p.startswith(("tests/", "docs/"))
+            and p.endswith((".py", ".yaml", ".toml", ".js", ".html", ".cfg", ".txt"))]
+    naming = [p for p in code if "noughts" in (ROOT / p).read_text(errors="ignore").lower()]
+    assert naming == []
