@@ -160,16 +160,24 @@ class Chess:
 # ---- our games --------------------------------------------------------------------------------
 
 def position_caches(game) -> list:
-    """The lru_caches of the game's module keyed by position (first parameter ``pos``)."""
-    module = sys.modules[type(game).__module__]
-    found = []
-    for name, obj in sorted(vars(module).items()):
-        wrapped = getattr(obj, "__wrapped__", None)
-        if wrapped is None or not hasattr(obj, "cache_clear"):
+    """The caches keyed by position, as ``(owner, attribute, cache)``: the core's analysis
+    cache of the game's class, and the lru_caches of the game's modules whose first
+    parameter is a position."""
+    found = [(type(game), "_analysis", type(game)._analysis)]
+    package = type(game).__module__.rpartition(".")[0]
+    for module_name, module in sorted(sys.modules.items()):
+        if not module_name.startswith(package + ".") or module is None:
             continue
-        params = list(inspect.signature(wrapped).parameters)
-        if params and params[0] in ("pos", "position"):
-            found.append((f"{module.__name__}.{name}", obj))
+        for name, obj in sorted(vars(module).items()):
+            wrapped = getattr(obj, "__wrapped__", None)
+            if wrapped is None or not hasattr(obj, "cache_clear"):
+                continue
+            try:
+                params = list(inspect.signature(wrapped).parameters)
+            except (TypeError, ValueError):
+                continue
+            if params and params[0] in ("pos", "position"):
+                found.append((module, name, obj))
     return found
 
 
@@ -181,7 +189,7 @@ class Workload:
         self.texts = texts
         self.positions = [game.parse_position(t) for t in texts]
         self.caches = position_caches(game)
-        self.clears = tuple(c.cache_clear for _, c in self.caches)
+        self.clears = tuple(c.cache_clear for _, _, c in self.caches)
         self.moves = [(p, m) for p in self.positions for m in game.legal_moves(p)]
         self.move_texts = [(p, game.format_move(p, m)) for p, m in self.moves]
 
@@ -269,17 +277,13 @@ class Workload:
         """perft with the position-keyed caches replaced by their plain functions for the run,
         so transpositions are generated again (as python-chess does)."""
         def run() -> int:
-            saved = []
-            for name, cache in self.caches:
-                module_name, attr = name.rsplit(".", 1)
-                module = sys.modules[module_name]
-                saved.append((module, attr, cache))
-                setattr(module, attr, cache.__wrapped__)
+            for owner, attr, cache in self.caches:
+                setattr(owner, attr, cache.__wrapped__)
             try:
                 return self.leaves(depth)
             finally:
-                for module, attr, cache in saved:
-                    setattr(module, attr, cache)
+                for owner, attr, cache in self.caches:
+                    setattr(owner, attr, cache)
 
         return run
 
