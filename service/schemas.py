@@ -172,20 +172,14 @@ class SetupResponseSchema(Schema):
 class MoveEntrySchema(OpenSchema):
     move = fields.String(required=True, metadata={"description": "Canonical notation; apply "
                                                                  "accepts exactly this string."})
-    kind = fields.String(metadata={"description": "move, capture, devour, promotion, place, step, "
-                                                  "end, fight, retreat, pass..."})
-    from_ = fields.String(data_key="from")
-    to = fields.String()
-    piece = fields.String()
-    captured = fields.String()
-    control = fields.Boolean(metadata={"description": "The moved piece belongs to the enemy."})
-    resurrect = fields.Dict(metadata={"description": "{piece, square}: a piece brought back."})
-    promotion = fields.String()
-    count = fields.Integer()
-    general = fields.Boolean()
+    kind = fields.String(metadata={"description": "What the move does, in the game's terms "
+                                                  "(move, capture, promotion, pass...)."})
+    from_ = fields.String(data_key="from", metadata={"description": "The square it leaves."})
+    to = fields.String(metadata={"description": "The square it reaches."})
+    piece = fields.String(metadata={"description": "The piece moved, in the game's notation."})
+    captured = fields.String(metadata={"description": "The piece taken, if any."})
+    promotion = fields.String(metadata={"description": "The kind the piece becomes."})
     chance = fields.Boolean(metadata={"description": "The move is decided by dice."})
-    probability = fields.Float(metadata={"description": "Chance of success of the attempt."})
-    odds = fields.Dict(metadata={"description": "Exact odds of a fight's outcomes."})
 
 
 class LegalMovesResponseSchema(Schema):

@@ -113,6 +113,17 @@ def _document_reasons(spec: dict[str, Any]) -> None:
     schemas["Problem"]["properties"]["reason"]["enum"] = illegal
 
 
+def _document_entry_fields(spec: dict[str, Any]) -> None:
+    """The fields each game adds to its legal-moves entries, each documented once."""
+    properties = spec["components"]["schemas"]["MoveEntry"]["properties"]
+    for game_id in registry.game_ids():
+        cls = registry.game_class(game_id)
+        assert cls is not None
+        for name, schema in cls.entry_fields.items():
+            if name not in properties:
+                properties[name] = dict(schema)
+
+
 def _dice_property(description: str) -> dict[str, Any]:
     """``dice`` in a request: the dice of any game (each game's schema in GET
     /v1/games/{game}), or null."""
@@ -251,6 +262,7 @@ def build_spec() -> dict[str, Any]:
     document = spec.to_dict()
     _document_reasons(document)
     _document_dice(document)
+    _document_entry_fields(document)
     return document
 
 
