@@ -1,40 +1,73 @@
-"""Maestria actions: their notation, their generation, and why one is illegal.
+"""Maestria actions: what an action is, its notation, and the legal ones in a position.
 
-An action is an :class:`Action` tuple ``(kind, src, dst, count, general)``:
+An action (Maestria's move) is an :class:`Action`; its ``kind`` says which of the five it is:
 
-- PLACE ``@c1`` / ``@c1*``: one pawn (the General with ``*``) on ``src``;
-- STEP ``c1d2:3`` / ``c1d2:3*``: ``count`` pawns (the General among them with ``*``) from
-  ``src`` to the adjacent ``dst``, costing ``count`` action points;
-- END ``end``: the turn passes;
-- FIGHT ``fight`` and RETREAT ``retreat:d2`` (``src`` = d2): the defender's answer to an attack.
+- ``place``, written ``@c1`` / ``@c1*``: one pawn (the General with ``*``) placed on ``dst``;
+- ``step``, written ``c1d2:3`` / ``c1d2:3*``: ``pawns`` pawns (the General among them with
+  ``*``) from ``src`` to the adjacent ``dst``, costing ``pawns`` action points;
+- ``end``: the turn passes;
+- ``fight`` and ``retreat``, written ``retreat:d2``: the defender's answer to a pending attack,
+  the retreat taking the attacked stack to ``dst``.
+
+Why an action is illegal is :mod:`rules.maestria.illegal`.
 """
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from ..core.errors import IllegalMove
 from .position import (
-    ACTION_POINTS, ARMY, GRID, MAX_STACK, NAMES, NEIGHBOURS, SETUP, SETUP_CELLS,
-    SIDE_NAMES, CAMP_ROW, Position, army_totals, cell_colour, count_of, format_cell,
-    has_general, owner_of,
+    ARMY, GRID, MAX_STACK, NAMES, NEIGHBOURS, SETUP, SETUP_CELLS, Position,
+    army_totals, count_of, format_step, has_general, owner_of,
 )
+from .reasons import Illegal
 
-PLACE, STEP, END, FIGHT, RETREAT = range(5)
-KIND_NAMES = ("place", "step", "end", "fight", "retreat")
+#: The five kinds of action; each is also the ``kind`` of its legal-move entry.
+ActionKind = Literal["place", "step", "end", "fight", "retreat"]
+PLACE: Final = "place"
+STEP: Final = "step"
+END: Final = "end"
+FIGHT: Final = "fight"
+RETREAT: Final = "retreat"
+#: the kinds that answer a pending attack
+ANSWERS: Final = (FIGHT, RETREAT)
+
+#: ``src`` or ``dst`` of an action that has no such cell
+NO_CELL: Final = -1
 
 
 class Action(NamedTuple):
-    kind: int
-    src: int = -1
-    dst: int = -1
-    count: int = 0
-    general: bool = False
+    """One Maestria action (see the module's docstring for each kind).
+
+    ``src`` is the cell a step leaves; ``dst`` the cell a pawn is placed on, a step goes to
+    or a retreat goes to; ``pawns`` how many pawns a place (1) or a step moves;
+    ``with_general`` whether the General is among them. Fields a kind has no use for keep
+    their defaults.
+    """
+
+    kind: ActionKind
+    src: int = NO_CELL
+    dst: int = NO_CELL
+    pawns: int = 0
+    with_general: bool = False
 
 
-END_ACTION = Action(END)
-FIGHT_ACTION = Action(FIGHT)
+#: The move type of :class:`~rules.maestria.game.Maestria`.
+Move = Action
+
+END_ACTION: Final = Action(END)
+FIGHT_ACTION: Final = Action(FIGHT)
+#: ``PLACE_ACTIONS[cell][with_general]``
+PLACE_ACTIONS: Final = tuple(
+    (Action(PLACE, NO_CELL, sq, 1, False), Action(PLACE, NO_CELL, sq, 1, True))
+    for sq in range(GRID.size))
+#: ``RETREAT_ACTIONS[cell]``: the retreat to ``cell``
+RETREAT_ACTIONS: Final = tuple(Action(RETREAT, NO_CELL, sq) for sq in range(GRID.size))
+
+
+# ---- notation ---------------------------------------------------------------------------------
 
 _ACTION = re.compile(
     r"@(?P<place>[a-l][12])(?P<pg>\*?)"
@@ -46,58 +79,87 @@ _ACTION = re.compile(
 
 def parse_action(text: object) -> Action:
     """Parse action notation, without judging legality; malformed text is ``malformed_move``."""
+    if isinstance(text, str):
+        known = _BY_NOTATION.get(text)
+        if known is not None:
+            return known
     m = _ACTION.fullmatch(text) if isinstance(text, str) else None
     if not m:
         raise IllegalMove(
-            "malformed_move",
+            Illegal.MALFORMED_MOVE,
             f"{text!r} is not a Maestria action; write @c1 or @c1* (place a soldier or the "
             "General), c1d2:3 or c1d2:3* (step 3 pawns, the General among them with *), end, "
             "fight, or retreat:d2.")
     idx = GRID.index
     if m.group("place"):
-        return Action(PLACE, idx[m.group("place")], -1, 1, bool(m.group("pg")))
+        return PLACE_ACTIONS[idx[m.group("place")]][bool(m.group("pg"))]
     if m.group("src"):
         return Action(STEP, idx[m.group("src")], idx[m.group("dst")], int(m.group("k")),
                       bool(m.group("sg")))
     if m.group("retreat"):
-        return Action(RETREAT, idx[m.group("retreat")])
-    return END_ACTION if m.group("word") == "end" else FIGHT_ACTION
+        return RETREAT_ACTIONS[idx[m.group("retreat")]]
+    return END_ACTION if m.group("word") == END else FIGHT_ACTION
 
 
 def format_action(action: Action) -> str:
+    """The canonical notation of ``action``; :func:`parse_action` reads it back."""
     kind = action.kind
-    star = "*" if action.general else ""
-    if kind == PLACE:
-        return f"@{NAMES[action.src]}{star}"
     if kind == STEP:
-        return f"{NAMES[action.src]}{NAMES[action.dst]}:{action.count}{star}"
+        return format_step(action.src, action.dst, action.pawns, action.with_general)
+    if kind == PLACE:
+        return f"@{NAMES[action.dst]}{'*' if action.with_general else ''}"
     if kind == RETREAT:
-        return f"retreat:{NAMES[action.src]}"
-    return KIND_NAMES[kind]
+        return f"retreat:{NAMES[action.dst]}"
+    return kind
 
 
 # ---- generation -------------------------------------------------------------------------------
 
-# Every (count, general) a stack of ``c`` pawns (with its General when ``g``) can send, for
-# each number of action points: precomputed because a play turn asks for it per cell.
-def _splits(c: int, g: bool, points: int) -> tuple[tuple[int, bool], ...]:
+def _splits(count: int, general: bool, most: int) -> list[tuple[int, bool]]:
+    """Every (pawns, with_general) a stack of ``count`` pawns (its General among them when
+    ``general``) can send with at most ``most`` pawns, soldiers only first."""
     out = []
-    for k in range(1, min(c, points) + 1):
-        if k <= c - g:  # soldiers only
+    for k in range(1, min(count, most) + 1):
+        if k <= count - general:  # soldiers only
             out.append((k, False))
-        if g:
+        if general:
             out.append((k, True))
-    return tuple(out)
+    return out
 
 
-SPLITS = {(c, g, p): _splits(c, g, p)
-          for c in range(1, MAX_STACK + 1) for g in (False, True) for p in range(ACTION_POINTS + 1)}
+def _split_index(count: int, general: bool, most: int) -> int:
+    """Where the steps of a stack of ``count`` (``general``) sending at most ``most`` pawns
+    are in each cell pair's table of :data:`STEP_ACTIONS`."""
+    return (count * 2 + general) * (MAX_STACK + 1) + most
+
+
+#: ``STEP_ACTIONS[src]``: ``(dst, steps)`` for each neighbour ``dst`` of ``src``, where
+#: ``steps[_split_index(count, general, most)]`` are the steps from a stack of ``count``
+#: pawns (its General among them when ``general``) that move at most ``most`` pawns. Built
+#: once: a play turn lists the steps of every own stack to every neighbour.
+STEP_ACTIONS: Final = tuple(
+    tuple(
+        (dst, tuple(
+            tuple(Action(STEP, src, dst, k, g) for k, g in _splits(count, general, most))
+            for count in range(MAX_STACK + 1) for general in (False, True)
+            for most in range(MAX_STACK + 1)))
+        for dst in NEIGHBOURS[src])
+    for src in range(GRID.size)
+)
+
+
+#: Every action that can be legal somewhere, by its notation: most actions a client sends
+#: are read with one lookup, the rest with the regular expression.
+_BY_NOTATION: Final = {format_action(action): action for action in (
+    END_ACTION, FIGHT_ACTION, *RETREAT_ACTIONS, *(a for pair in PLACE_ACTIONS for a in pair),
+    *(Action(STEP, src, dst, k, general) for src in range(GRID.size) for dst in NEIGHBOURS[src]
+      for k in range(1, MAX_STACK + 1) for general in (False, True)))}
 
 
 def generate(pos: Position) -> list[Action]:
     """Every legal action of the side that acts next (the caller handles finished games)."""
     if pos.pending is not None:
-        return _answers(pos)
+        return _answers(pos, pos.pending.dst)
     if pos.phase == SETUP:
         return _placements(pos)
     return _steps(pos)
@@ -111,162 +173,45 @@ def _placements(pos: Position) -> list[Action]:
     for sq in SETUP_CELLS[side]:
         if count_of(cells[sq]) < MAX_STACK:
             if soldiers_allowed:
-                out.append(Action(PLACE, sq, -1, 1, False))
+                out.append(PLACE_ACTIONS[sq][False])
             if not general:
-                out.append(Action(PLACE, sq, -1, 1, True))
+                out.append(PLACE_ACTIONS[sq][True])
     return out
 
 
 def _steps(pos: Position) -> list[Action]:
-    side, cells, budget = pos.side, pos.cells, pos.budget
-    out = []
-    append = out.append
+    side, cells = pos.side, pos.cells
+    # A stack sends at most the action points left, and at most the room left on its own
+    # stack at the destination; an attack is never limited by room.
+    most = min(pos.budget, MAX_STACK)
+    out: list[Action] = []
+    extend = out.extend
     for src, code in enumerate(cells):
         if not code or owner_of(code) != side:
             continue
-        splits = SPLITS[count_of(code), has_general(code), budget]
-        for dst in NEIGHBOURS[src]:
+        base = _split_index(count_of(code), has_general(code), 0)
+        for dst, steps in STEP_ACTIONS[src]:
             target = cells[dst]
-            # Only a step onto one's own stack is limited by room; an attack never is.
-            room = MAX_STACK - count_of(target) if target and owner_of(target) == side else MAX_STACK
-            for k, g in splits:
-                if k <= room:
-                    append(Action(STEP, src, dst, k, g))
-    append(END_ACTION)
+            if target and owner_of(target) == side:
+                extend(steps[base + min(most, MAX_STACK - count_of(target))])
+            else:
+                extend(steps[base + most])
+    out.append(END_ACTION)
     return out
 
 
-def _answers(pos: Position) -> list[Action]:
+def _answers(pos: Position, attacked: int) -> list[Action]:
     """The defender's choices: fight, or retreat to each adjacent cell it may go to."""
     out = [FIGHT_ACTION]
     cells = pos.cells
-    dst = pos.pending.dst
-    stack = cells[dst]
+    stack = cells[attacked]
     defender = owner_of(stack)
     size = count_of(stack)
     if size == 1 and has_general(stack):
         return out
-    for cell in NEIGHBOURS[dst]:
+    for cell in NEIGHBOURS[attacked]:
         target = cells[cell]
         if not target or (owner_of(target) == defender and count_of(target) + size <= MAX_STACK):
-            out.append(Action(RETREAT, cell))
+            out.append(RETREAT_ACTIONS[cell])
     return out
 
-
-# ---- explanations -----------------------------------------------------------------------------
-
-def explain(pos: Position, action: Action) -> IllegalMove:
-    """The rule that forbids ``action``, which is known not to be legal in ``pos``."""
-    kind = action.kind
-    if pos.pending is not None:
-        if kind in (FIGHT, RETREAT):
-            return _explain_retreat(pos, action)
-        attacker = SIDE_NAMES[pos.side]
-        return IllegalMove(
-            "fight_pending",
-            f"{attacker.capitalize()}'s attack {NAMES[pos.pending.src]}{NAMES[pos.pending.dst]} "
-            f"waits for {SIDE_NAMES[1 - pos.side]}'s answer: 'fight' or 'retreat:<cell>'.")
-    if kind in (FIGHT, RETREAT):
-        return IllegalMove("wrong_phase",
-                           f"'{KIND_NAMES[kind]}' answers an attack, and no attack is pending.")
-    if pos.phase == SETUP:
-        if kind != PLACE:
-            return IllegalMove(
-                "wrong_phase",
-                f"During setup the only action is placing a pawn (@c1, or @c1* for the General); "
-                f"'{format_action(action)}' belongs to the play phase.")
-        return _explain_place(pos, action)
-    if kind == PLACE:
-        return IllegalMove("wrong_phase",
-                           "Setup is over: pawns are placed only during the setup phase.")
-    if kind == STEP:
-        return _explain_step(pos, action)
-    return IllegalMove("illegal_move", f"{format_action(action)} is not legal here.")
-
-
-def _explain_place(pos: Position, action: Action) -> IllegalMove:
-    side, sq = pos.side, action.src
-    name = SIDE_NAMES[side]
-    if GRID.coords[sq][1] != CAMP_ROW[side]:
-        return IllegalMove("not_own_camp",
-                           f"{name.capitalize()} places pawns in its own camp, row "
-                           f"{CAMP_ROW[side] + 1}; {NAMES[sq]} is in the enemy camp.")
-    if cell_colour(sq) != side:
-        return IllegalMove("wrong_cell_colour",
-                           f"Pawns go on cells of their own colour; {NAMES[sq]} is a "
-                           f"{SIDE_NAMES[1 - side]} cell.")
-    placed, general = army_totals(pos.cells)[side]
-    if action.general and general:
-        return IllegalMove("general_already_placed",
-                           f"{name.capitalize()} has already placed its General; place soldiers "
-                           "only (without '*').")
-    if not action.general and not general and placed == ARMY - 1:
-        return IllegalMove("general_required",
-                           f"This is {name}'s last ({ARMY}th) pawn and its General is not placed "
-                           "yet: it must be the General (@<cell>*).")
-    if count_of(pos.cells[sq]) >= MAX_STACK:
-        return IllegalMove("cell_full",
-                           f"{NAMES[sq]} already holds {MAX_STACK} pawns, the most a cell can hold.")
-    return IllegalMove("illegal_move", f"{format_action(action)} is not legal here.")
-
-
-def _explain_step(pos: Position, action: Action) -> IllegalMove:
-    side, src, dst, k = pos.side, action.src, action.dst, action.count
-    code = pos.cells[src]
-    s, d = NAMES[src], NAMES[dst]
-    if not code:
-        return IllegalMove("not_your_stack", f"There are no pawns on {s} to step.")
-    if owner_of(code) != side:
-        return IllegalMove("not_your_stack",
-                           f"The pawns on {s} are {SIDE_NAMES[owner_of(code)]}; "
-                           f"{SIDE_NAMES[side]} moves only its own.")
-    if dst not in NEIGHBOURS[src]:
-        return IllegalMove("not_adjacent",
-                           f"A step goes to an adjacent cell (orthogonal or diagonal); {s} to {d} "
-                           "is not one.")
-    if k > count_of(code):
-        return IllegalMove("not_enough_pawns",
-                           f"{s} holds {count_of(code)} pawn{'s' if count_of(code) > 1 else ''}; "
-                           f"it cannot send {k}.")
-    if action.general and not has_general(code):
-        return IllegalMove("no_general_here",
-                           f"The General is not on {s}; write the step without '*'.")
-    if not action.general and k > count_of(code) - has_general(code):
-        return IllegalMove("general_must_move",
-                           f"{s} holds {format_cell(code)}: moving {k} pawns takes the General "
-                           f"along; write {s}{d}:{k}*.")
-    if k > pos.budget:
-        return IllegalMove("no_action_points",
-                           f"Moving {k} pawns costs {k} action points; {SIDE_NAMES[side]} has "
-                           f"{pos.budget} left.")
-    target = pos.cells[dst]
-    if target and owner_of(target) == side and count_of(target) + k > MAX_STACK:
-        return IllegalMove("cell_full",
-                           f"{d} holds {count_of(target)} of your pawns; {k} more would exceed "
-                           f"{MAX_STACK}.")
-    return IllegalMove("illegal_move", f"{format_action(action)} is not legal here.")
-
-
-def _explain_retreat(pos: Position, action: Action) -> IllegalMove:
-    dst = pos.pending.dst
-    stack = pos.cells[dst]
-    defender = owner_of(stack)
-    cell = action.src
-    if count_of(stack) == 1 and has_general(stack):
-        return IllegalMove("general_alone",
-                           f"The General alone on {NAMES[dst]} cannot retreat (a retreat costs a "
-                           "soldier); it must fight.")
-    if cell not in NEIGHBOURS[dst]:
-        return IllegalMove("not_adjacent",
-                           f"A retreat goes to a cell adjacent to {NAMES[dst]}; {NAMES[cell]} is "
-                           "not one.")
-    target = pos.cells[cell]
-    if target and owner_of(target) != defender:
-        return IllegalMove("retreat_blocked",
-                           f"{NAMES[cell]} holds enemy pawns; a retreat goes to a cell without "
-                           "enemy pawns.")
-    if count_of(target) + count_of(stack) > MAX_STACK:
-        return IllegalMove("cell_full",
-                           f"The whole stack of {count_of(stack)} must fit on {NAMES[cell]}, which "
-                           f"holds {count_of(target)}; a cell holds at most {MAX_STACK}.")
-    return IllegalMove("illegal_move", f"{format_action(action)} is not legal here.")

@@ -13,15 +13,60 @@ import itertools
 import random
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Callable, Final, Literal, Mapping, NamedTuple, ParamSpec, TypeVar, cast
 
 from ..core.errors import InvalidDice
-from .position import FOREST, MOUNTAIN, PLAIN, TERRAIN_NAMES
+from .position import FOREST, MOUNTAIN, PLAIN
 
 #: What each terrain beats in the fight for the d4.
 BEATS = {MOUNTAIN: PLAIN, PLAIN: FOREST, FOREST: MOUNTAIN}
 
-ATTACKER, DEFENDER, TIE = "attacker", "defender", None
+#: The two sides of a fight, as the dice and the odds name them.
+FightSide = Literal["attacker", "defender"]
+ATTACKER: Final = "attacker"
+DEFENDER: Final = "defender"
+#: :func:`winner` of a fight with equal totals
+TIE: Final = None
+
+#: A fight's dice: each side's d6 values, then its d4 if it has one.
+FightDice = dict[FightSide, list[int]]
+
+#: The JSON Schema of a fight's dice (the only dice Maestria takes). Its top level is exactly
+#: what :func:`check_dice` accepts there (an object of the two sides' rolls); how many dice
+#: a side rolls depends on the fight, so the values are judged by :func:`check_dice`.
+DICE_SCHEMA: Final[Mapping[str, Any]] = {
+    "type": "object",
+    "description": "The dice of a fight: each side's d6 values, then its d4 if its terrain "
+                   "beats the other's. A side rolls one d6, a second d6 if it has more pawns "
+                   "in the fight, and the d4 on the better terrain; a d6 shows 1 to 6, the d4 "
+                   "1 to 4.",
+    "properties": {
+        side: {
+            "type": "array",
+            "description": f"The {side}'s d6 values (one or two), then its d4 if it has one.",
+            "items": {"type": "integer", "minimum": 1, "maximum": 6},
+            "minItems": 1,
+            "maxItems": 3,
+        }
+        for side in (ATTACKER, DEFENDER)
+    },
+    "required": [ATTACKER, DEFENDER],
+    "additionalProperties": False,
+}
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def memoised(maxsize: int) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
+    """:func:`functools.lru_cache` that keeps the function's signature for the type checker
+    (the cache's own wrapper accepts any hashable arguments). The function's arguments must
+    be hashable, and what it returns is shared between callers."""
+
+    def decorate(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+        return cast(Callable[_P, _R], lru_cache(maxsize=maxsize)(fn))
+
+    return decorate
 
 
 class Entitlement(NamedTuple):
@@ -32,7 +77,8 @@ class Entitlement(NamedTuple):
     defender_d6: int
     defender_d4: bool
 
-    def sides(self) -> tuple[tuple[str, int, bool], tuple[str, int, bool]]:
+    def sides(self) -> tuple[tuple[FightSide, int, bool], tuple[FightSide, int, bool]]:
+        """``(side, d6 count, has the d4)`` for the attacker, then the defender."""
         return ((ATTACKER, self.attacker_d6, self.attacker_d4),
                 (DEFENDER, self.defender_d6, self.defender_d4))
 
@@ -51,7 +97,7 @@ def describe_dice(d6: int, d4: bool) -> list[str]:
     return ["d6"] * d6 + (["d4"] if d4 else [])
 
 
-def check_dice(ent: Entitlement, dice: Any) -> dict[str, list[int]]:
+def check_dice(ent: Entitlement, dice: object) -> FightDice:
     """Validate client dice against what each side is entitled to; return them normalised.
 
     Raises InvalidDice with a sentence saying which side's roll is wrong and why.
@@ -60,7 +106,7 @@ def check_dice(ent: Entitlement, dice: Any) -> dict[str, list[int]]:
         raise InvalidDice(
             'Dice for a fight are {"attacker": [...], "defender": [...]}: each side\'s d6 values, '
             "then its d4 if it has the terrain advantage.")
-    out = {}
+    out: FightDice = {}
     for side, d6, d4 in ent.sides():
         roll = dice[side]
         expected = describe_dice(d6, d4)
@@ -79,9 +125,9 @@ def check_dice(ent: Entitlement, dice: Any) -> dict[str, list[int]]:
     return out
 
 
-def roll_dice(ent: Entitlement, rng: random.Random) -> dict[str, list[int]]:
+def roll_dice(ent: Entitlement, rng: random.Random) -> FightDice:
     """Roll each side's dice: d6 values first, then the d4."""
-    out = {}
+    out: FightDice = {}
     for side, d6, d4 in ent.sides():
         roll = [rng.randint(1, 6) for _ in range(d6)]
         if d4:
@@ -90,17 +136,18 @@ def roll_dice(ent: Entitlement, rng: random.Random) -> dict[str, list[int]]:
     return out
 
 
-def first_outcome(ent: Entitlement) -> dict[str, list[int]]:
+def first_outcome(ent: Entitlement) -> FightDice:
     """The first of :func:`outcomes` (every die showing 1), without enumerating them."""
     return {side: [1] * (d6 + d4) for side, d6, d4 in ent.sides()}
 
 
-@lru_cache(maxsize=64)
+@memoised(maxsize=64)
 def _faces(d6: int, d4: bool) -> tuple[tuple[int, ...], ...]:
+    """Every roll of ``d6`` d6 and the d4 when ``d4``, in order (all ones first)."""
     return tuple(itertools.product(*([range(1, 7)] * d6 + ([range(1, 5)] if d4 else []))))
 
 
-def outcomes(ent: Entitlement) -> list[tuple[dict[str, list[int]], Fraction]]:
+def outcomes(ent: Entitlement) -> list[tuple[FightDice, Fraction]]:
     """Every dice outcome of the fight, all equally likely, with its exact probability."""
     attacker = _faces(ent.attacker_d6, ent.attacker_d4)
     defender = _faces(ent.defender_d6, ent.defender_d4)
@@ -108,13 +155,13 @@ def outcomes(ent: Entitlement) -> list[tuple[dict[str, list[int]], Fraction]]:
     return [({ATTACKER: list(a), DEFENDER: list(d)}, p) for a in attacker for d in defender]
 
 
-def winner(dice: Mapping[str, list[int]]) -> str | None:
+def winner(dice: Mapping[FightSide, list[int]]) -> FightSide | None:
     """ATTACKER or DEFENDER for the higher total, None on a tie."""
     a, d = sum(dice[ATTACKER]), sum(dice[DEFENDER])
     return ATTACKER if a > d else DEFENDER if d > a else TIE
 
 
-@lru_cache(maxsize=64)
+@memoised(maxsize=64)
 def total_distribution(d6: int, d4: bool) -> dict[int, Fraction]:
     """The exact distribution of one side's total, by convolution of its dice."""
     dist = {0: Fraction(1)}
@@ -122,12 +169,12 @@ def total_distribution(d6: int, d4: bool) -> dict[int, Fraction]:
         nxt: dict[int, Fraction] = {}
         for total, p in dist.items():
             for face in range(1, faces + 1):
-                nxt[total + face] = nxt.get(total + face, 0) + p / faces
+                nxt[total + face] = nxt.get(total + face, Fraction(0)) + p / faces
         dist = nxt
     return dist
 
 
-@lru_cache(maxsize=256)
+@memoised(maxsize=256)
 def result_odds(ent: Entitlement) -> tuple[Fraction, Fraction, Fraction]:
     """Exact (attacker wins, defender wins, tie) for the fight's dice."""
     att = total_distribution(ent.attacker_d6, ent.attacker_d4)
@@ -160,7 +207,7 @@ class FightOdds(NamedTuple):
     defender_general_falls: Fraction
 
 
-@lru_cache(maxsize=1024)
+@memoised(maxsize=1024)
 def fight_odds(ent: Entitlement, attackers: int, attacker_general: bool, defenders: int,
                defender_general: bool) -> FightOdds:
     """The exact odds of a fight of ``attackers`` pawns against ``defenders``."""
@@ -169,7 +216,7 @@ def fight_odds(ent: Entitlement, attackers: int, attacker_general: bool, defende
 
     def losses(p_lose: Fraction) -> tuple[tuple[int, Fraction], ...]:
         table = {0: 1 - p_lose}
-        table[lost] = table.get(lost, 0) + p_lose
+        table[lost] = table.get(lost, Fraction(0)) + p_lose
         return tuple(sorted((n, p) for n, p in table.items() if p))
 
     return FightOdds(
@@ -197,17 +244,14 @@ def odds_json(odds: FightOdds) -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=1024)
+@memoised(maxsize=1024)
 def fight_odds_json(ent: Entitlement, attackers: int, attacker_general: bool, defenders: int,
-                    defender_general: bool) -> dict[str, Any]:
+                    defender_general: bool) -> Mapping[str, Any]:
     """:func:`odds_json` of :func:`fight_odds`, memoised on the fight's plain parameters.
 
     A busy position offers the same few fights on many attacking steps, and turning
-    Fractions into floats and strings was half the cost of its legal-move entries. The dict
-    returned is shared between callers: treat it as read-only.
+    Fractions into floats and strings costs more than listing the steps. The mapping returned
+    is shared between callers, hence read-only.
     """
     return odds_json(fight_odds(ent, attackers, attacker_general, defenders, defender_general))
 
-
-def terrain_name(terrain: int) -> str:
-    return TERRAIN_NAMES[terrain]

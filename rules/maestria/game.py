@@ -2,87 +2,38 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from ..core.errors import IllegalMove
-from ..core.game import DRAW, ONGOING, WIN, Applied, Game, Status
-from ..core.options import DRAW_AFTER_QUIET_PLIES, OptionSpec
+from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Game, Status
+from ..core.options import OptionSpec, draw_after_quiet_plies
+from ..core.view import BoardView
 from ..registry import register
-from . import actions as ac
 from . import combat
-from .actions import Action, format_action, parse_action
+from .actions import END, FIGHT, PLACE, RETREAT, STEP, Action, format_action, generate, parse_action
+from .combat import DICE_SCHEMA, FightDice
+from .illegal import BOOK
 from .position import (
     ACTION_POINTS, ARMY, BLACK, DEFAULT_TERRAIN, INITIAL, NAMES, PHASE_NAMES, PLACEMENTS_PER_TURN,
-    PLAY, SETUP, SIDE_NAMES, WHITE, Pending, Position, army_totals,
-    count_of, format_position, has_general, make_cell, owner_of, parse_position, parse_terrain,
+    PLAY, SETUP, SIDE_NAMES, TERRAIN_NAMES, WHITE, Pending, Position, army_totals, count_of,
+    format_position, has_general, make_cell, owner_of, parse_position, parse_terrain,
     terrain_table,
 )
+from .reasons import End, Illegal
+from .view import board_view
 
-
-@lru_cache(maxsize=8192)
-def _analyse(pos: Position, terrain: str, quiet_limit: int | None) -> tuple[Status, tuple]:
-    """Status and legal actions of ``pos``, computed together and cached: a request usually
-    asks for both, and ``apply`` checks legality against the same list."""
-    if pos.phase == PLAY:
-        totals = army_totals(pos.cells)
-        for loser in (BLACK, WHITE):
-            if not totals[loser][1]:
-                return Status(WIN, SIDE_NAMES[1 - loser], "general_eliminated",
-                              extra={"phase": "play"}), ()
-        if quiet_limit is not None and pos.quiet >= quiet_limit:
-            return Status(DRAW, None, "quiet_plies", extra={"phase": "play"}), ()
-    extra: dict[str, Any] = {"phase": PHASE_NAMES[pos.phase], "budget": pos.budget}
-    actor = pos.side
-    if pos.pending is not None:
-        actor = 1 - pos.side
-        extra["fight"] = fight_json(pos, terrain_table(terrain))
-    return Status(ONGOING, None, None, SIDE_NAMES[actor], extra), tuple(ac.generate(pos))
-
-
-def fight_entitlement(pos: Position, terrain: tuple[int, ...]) -> combat.Entitlement:
-    src, dst, k, _ = pos.pending
-    return combat.entitlement(k, count_of(pos.cells[dst]), terrain[src], terrain[dst])
-
-
-def fight_odds_json(pos: Position, terrain: tuple[int, ...]) -> dict[str, Any]:
-    """Exact odds of the pending fight, if the defender chooses to fight, as shared JSON."""
-    return step_odds_json(pos, terrain, *pos.pending)
-
-
-def step_odds_json(pos: Position, terrain: tuple[int, ...], src: int, dst: int, k: int,
-                   general: bool) -> dict[str, Any]:
-    """Exact odds of the fight that k pawns stepping from ``src`` onto the enemy stack on
-    ``dst`` would start, as shared JSON."""
-    defenders = pos.cells[dst]
-    ent = combat.entitlement(k, count_of(defenders), terrain[src], terrain[dst])
-    return combat.fight_odds_json(ent, k, general, count_of(defenders), has_general(defenders))
-
-
-def fight_json(pos: Position, terrain: tuple[int, ...]) -> dict[str, Any]:
-    """The pending fight: both sides, their dice, and the exact odds."""
-    src, dst, k, general = pos.pending
-    ent = fight_entitlement(pos, terrain)
-    defenders = pos.cells[dst]
-    return {
-        "attacker": {"side": SIDE_NAMES[pos.side], "from": NAMES[src], "pawns": k,
-                     "general": general, "terrain": combat.terrain_name(terrain[src]),
-                     "dice": combat.describe_dice(ent.attacker_d6, ent.attacker_d4)},
-        "defender": {"side": SIDE_NAMES[1 - pos.side], "cell": NAMES[dst],
-                     "pawns": count_of(defenders), "general": has_general(defenders),
-                     "terrain": combat.terrain_name(terrain[dst]),
-                     "dice": combat.describe_dice(ent.defender_d6, ent.defender_d4)},
-        "odds": fight_odds_json(pos, terrain),
-    }
+Event = dict[str, Any]
 
 
 @register
-class Maestria(Game):
+class Maestria(Game[Position, Action]):
     id = "maestria"
     name = "Maestria"
+    illegal_reasons = Illegal
+    end_reasons = End
+    dice_schema = DICE_SCHEMA
     # A play position with two full armies and 5 AP has about 90 actions, so depth 3 generates
     # under 10,000 positions (about 0.15 s) while depth 4 would generate about 200,000 (5 s).
     max_perft_depth = 3
@@ -94,19 +45,17 @@ class Maestria(Game):
             f"'{DEFAULT_TERRAIN}' (the default).",
             validate=parse_terrain,
         ),
-        # The shared option, worded for Maestria: a ply is a turn and a capture is any loss.
-        dataclasses.replace(
-            DRAW_AFTER_QUIET_PLIES,
-            description="House rule, off by default (null): the game is drawn once the quiet "
-                        "counter, the turn changes since the last pawn was lost, reaches this "
-                        "number."),
+        draw_after_quiet_plies(
+            "turn changes since the last pawn was lost, in a fight or a retreat (each passing "
+            "of the turn in play adds one)"),
     )
 
-    def __init__(self, options=None) -> None:
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
         self.terrain_text: str = self.options["terrain"]
+        #: the terrain of each cell, indexed like a position's cells
         self.terrain = terrain_table(self.terrain_text)
-        self.quiet_limit = self.options["draw_after_quiet_plies"]
+        self.quiet_limit: int | None = self.options["draw_after_quiet_plies"]
 
     @classmethod
     def players(cls) -> tuple[str, ...]:
@@ -152,13 +101,42 @@ class Maestria(Game):
     def format_position(self, position: Position) -> str:
         return format_position(position)
 
+    def board_view(self, position: Position) -> BoardView:
+        return board_view(position, self.terrain, self.status(position).to_move)
+
     # ---- actions ---------------------------------------------------------------------------
 
-    def legal_moves(self, position: Position) -> tuple:
-        return _analyse(position, self.terrain_text, self.quiet_limit)[1]
+    def _end(self, position: Position) -> Status | None:
+        """The status of a finished game, None while it goes on: a game ends in play when a
+        General has fallen, or by the house rule on quiet turns."""
+        if position.phase != PLAY:
+            return None
+        totals = army_totals(position.cells)
+        for loser in (BLACK, WHITE):
+            if not totals[loser][1]:
+                return Status(WIN, SIDE_NAMES[1 - loser], End.GENERAL_ELIMINATED,
+                              extra={"phase": "play"})
+        if self.quiet_limit is not None and position.quiet >= self.quiet_limit:
+            return Status(DRAW, None, End.QUIET_PLIES, extra={"phase": "play"})
+        return None
 
-    def status(self, position: Position) -> Status:
-        return _analyse(position, self.terrain_text, self.quiet_limit)[0]
+    def analyse(self, position: Position) -> Analysis[Action]:
+        """While a fight is pending the defender acts, and the status shows the fight."""
+        end = self._end(position)
+        if end is not None:
+            return Analysis(end, ())
+        extra: dict[str, Any] = {"phase": PHASE_NAMES[position.phase], "budget": position.budget}
+        actor = position.side
+        if position.pending is not None:
+            actor = 1 - position.side
+            extra["fight"] = self.fight_json(position, position.pending)
+        return Analysis(Status(ONGOING, None, None, SIDE_NAMES[actor], extra),
+                        tuple(generate(position)))
+
+    def perft_moves(self, position: Position) -> Sequence[Action]:
+        """The legal moves without the status :meth:`analyse` builds with them (a pending
+        fight's status computes its odds, which perft never reads)."""
+        return () if self._end(position) is not None else generate(position)
 
     def format_move(self, position: Position, move: Action) -> str:
         return format_action(move)
@@ -167,68 +145,109 @@ class Maestria(Game):
         return parse_action(text)
 
     def explain_illegal(self, position: Position, move: Action) -> IllegalMove:
-        return ac.explain(position, move)
+        return BOOK.explain(self, position, move)
 
     def move_fields(self, position: Position, move: Action) -> dict[str, Any]:
         kind = move.kind
-        fields: dict[str, Any] = {"kind": ac.KIND_NAMES[kind]}
-        if kind == ac.PLACE:
-            fields.update({"to": NAMES[move.src], "count": 1, "general": move.general})
-        elif kind == ac.STEP:
-            fields.update({"from": NAMES[move.src], "to": NAMES[move.dst], "count": move.count,
-                           "general": move.general, "cost": move.count})
+        fields: dict[str, Any] = {"kind": kind}
+        if kind == PLACE:
+            fields.update({"to": NAMES[move.dst], "count": 1, "general": move.with_general})
+        elif kind == STEP:
+            fields.update({"from": NAMES[move.src], "to": NAMES[move.dst], "count": move.pawns,
+                           "general": move.with_general, "cost": move.pawns})
             target = position.cells[move.dst]
             if target and owner_of(target) != position.side:
                 fields["attack"] = True
                 # The odds the defender would face if it chose to fight.
-                fields["odds"] = step_odds_json(position, self.terrain, move.src, move.dst,
-                                                move.count, move.general)
-        elif kind == ac.FIGHT:
-            fields["odds"] = fight_odds_json(position, self.terrain)
-        elif kind == ac.RETREAT:
-            fields.update({"from": NAMES[position.pending.dst], "to": NAMES[move.src],
-                           "count": count_of(position.cells[position.pending.dst])})
+                fields["odds"] = self.step_odds_json(position, move.src, move.dst, move.pawns,
+                                                     move.with_general)
+        elif kind == FIGHT and position.pending is not None:
+            fields["odds"] = self.step_odds_json(position, *position.pending)
+        elif kind == RETREAT and position.pending is not None:
+            attacked = position.pending.dst
+            fields.update({"from": NAMES[attacked], "to": NAMES[move.dst],
+                           "count": count_of(position.cells[attacked])})
         return fields
+
+    # ---- fights ----------------------------------------------------------------------------
+
+    def entitlement(self, position: Position, attack: Pending) -> combat.Entitlement:
+        """The dice each side rolls in the fight of ``attack`` (pending in ``position``)."""
+        return combat.entitlement(attack.pawns, count_of(position.cells[attack.dst]),
+                                  self.terrain[attack.src], self.terrain[attack.dst])
+
+    def step_odds_json(self, position: Position, src: int, dst: int, pawns: int,
+                       with_general: bool) -> Mapping[str, Any]:
+        """Exact odds of the fight that ``pawns`` pawns stepping from ``src`` onto the enemy
+        stack on ``dst`` start (or started, for the pending attack), as shared JSON."""
+        defenders = position.cells[dst]
+        ent = combat.entitlement(pawns, count_of(defenders), self.terrain[src], self.terrain[dst])
+        return combat.fight_odds_json(ent, pawns, with_general, count_of(defenders),
+                                      has_general(defenders))
+
+    def fight_json(self, position: Position, attack: Pending) -> dict[str, Any]:
+        """The pending fight: both sides, their dice, and the exact odds."""
+        src, dst, k, general = attack
+        ent = self.entitlement(position, attack)
+        defenders = position.cells[dst]
+        return {
+            "attacker": {"side": SIDE_NAMES[position.side], "from": NAMES[src], "pawns": k,
+                         "general": general, "terrain": TERRAIN_NAMES[self.terrain[src]],
+                         "dice": combat.describe_dice(ent.attacker_d6, ent.attacker_d4)},
+            "defender": {"side": SIDE_NAMES[1 - position.side], "cell": NAMES[dst],
+                         "pawns": count_of(defenders), "general": has_general(defenders),
+                         "terrain": TERRAIN_NAMES[self.terrain[dst]],
+                         "dice": combat.describe_dice(ent.defender_d6, ent.defender_d4)},
+            "odds": self.step_odds_json(position, *attack),
+        }
+
+    def _fight_entitlement(self, position: Position, move: Action) -> combat.Entitlement:
+        """The dice of ``move``, a fight, which only a pending attack allows."""
+        if move.kind != FIGHT or position.pending is None:
+            raise ValueError(f"{format_action(move)} is not a fight in this position.")
+        return self.entitlement(position, position.pending)
 
     # ---- chance ------------------------------------------------------------------------------
 
     def is_chance(self, position: Position, move: Action) -> bool:
-        return move.kind == ac.FIGHT
+        return move.kind == FIGHT
 
-    def chance_outcomes(self, position: Position, move: Action) -> list[tuple[Any, Fraction]]:
-        if move.kind != ac.FIGHT:
+    def chance_outcomes(self, position: Position, move: Action) -> list[tuple[FightDice, Fraction]]:
+        if move.kind != FIGHT:
             return []
-        return combat.outcomes(fight_entitlement(position, self.terrain))
+        return combat.outcomes(self._fight_entitlement(position, move))
 
-    def roll(self, position: Position, move: Action, rng: random.Random) -> Any:
-        return combat.roll_dice(fight_entitlement(position, self.terrain), rng)
+    def roll(self, position: Position, move: Action, rng: random.Random) -> FightDice:
+        return combat.roll_dice(self._fight_entitlement(position, move), rng)
 
-    def check_dice(self, position: Position, move: Action, dice: Any) -> Any:
-        return combat.check_dice(fight_entitlement(position, self.terrain), dice)
+    def check_dice(self, position: Position, move: Action, dice: Any) -> FightDice:
+        return combat.check_dice(self._fight_entitlement(position, move), dice)
 
     def advance(self, position: Position, move: Action) -> Position:
-        dice = None
-        if move.kind == ac.FIGHT:
-            dice = combat.first_outcome(fight_entitlement(position, self.terrain))
-        return self.apply(position, move, dice).position
+        return self.apply(position, move).position
 
     # ---- applying --------------------------------------------------------------------------
 
-    def apply(self, position: Position, move: Action, dice: Any = None) -> Applied:
+    def apply(self, position: Position, move: Action,
+              dice: FightDice | None = None) -> Applied[Position]:
+        """Play a legal ``move``; a fight without ``dice`` takes the first outcome (every die
+        showing 1), as search does."""
         kind = move.kind
-        if kind == ac.PLACE:
-            return _place(position, move)
-        if kind == ac.STEP:
+        if kind == STEP:
             return _step(position, move)
-        if kind == ac.END:
-            return Applied(_pass_turn(position), ({"type": "end", "side": SIDE_NAMES[position.side]},
-                                                  *_turn_event(position)))
-        if kind == ac.FIGHT:
+        if kind == PLACE:
+            return _place(position, move)
+        if kind == END:
+            return Applied(_pass_turn(position), (
+                {"type": "end", "side": SIDE_NAMES[position.side]}, *_turn_event(position)))
+        if position.pending is None:
+            raise ValueError(f"{format_action(move)} answers an attack, and none is pending.")
+        if kind == FIGHT:
             if dice is None:
-                dice = combat.first_outcome(fight_entitlement(position, self.terrain))
-            applied = _fight(position, dice)
+                dice = combat.first_outcome(self._fight_entitlement(position, move))
+            applied = _fight(position, position.pending, dice)
             return Applied(applied.position, applied.events, dice)
-        return _retreat(position, move)
+        return _retreat(position, position.pending, move)
 
 
 # ---- the effects of each action --------------------------------------------------------------
@@ -244,18 +263,20 @@ def _pass_turn(pos: Position) -> Position:
     return Position(pos.cells, PLAY, side, ACTION_POINTS, None, pos.quiet + 1, n)
 
 
-def _turn_event(before: Position) -> tuple[dict[str, Any], ...]:
+def _turn_event(before: Position) -> tuple[Event]:
     return ({"type": "turn", "to_move": SIDE_NAMES[1 - before.side]},)
 
 
-def _place(pos: Position, move: Action) -> Applied:
+def _place(pos: Position, move: Action) -> Applied[Position]:
+    # Placements are played in setup, where nothing is pending and the quiet counter is 0.
     cells = list(pos.cells)
-    code = cells[move.src]
-    cells[move.src] = make_cell(pos.side, count_of(code) + 1, has_general(code) or move.general)
-    after = pos._replace(cells=tuple(cells), budget=pos.budget - 1)
-    events: tuple[dict[str, Any], ...] = ({
-        "type": "place", "side": SIDE_NAMES[pos.side], "cell": NAMES[move.src],
-        "general": move.general},)
+    code = cells[move.dst]
+    cells[move.dst] = make_cell(pos.side, count_of(code) + 1,
+                                has_general(code) or move.with_general)
+    after = Position(tuple(cells), SETUP, pos.side, pos.budget - 1, None, 0, pos.n)
+    events: tuple[Event, ...] = ({
+        "type": "place", "side": SIDE_NAMES[pos.side], "cell": NAMES[move.dst],
+        "general": move.with_general},)
     if after.budget == 0:
         after = _pass_turn(after)
         events += ({"type": "phase", "phase": "play"},) if after.phase == PLAY else ()
@@ -264,48 +285,68 @@ def _place(pos: Position, move: Action) -> Applied:
 
 
 def _remove(cells: list[int], sq: int, k: int, general: bool) -> None:
+    """Take ``k`` pawns (the General among them when ``general``) off ``sq``."""
     code = cells[sq]
     left = count_of(code) - k
     cells[sq] = make_cell(owner_of(code), left, has_general(code) and not general) if left else 0
 
 
 def _add(cells: list[int], sq: int, side: int, k: int, general: bool) -> None:
+    """Put ``k`` pawns of ``side`` (the General among them when ``general``) on ``sq``."""
     code = cells[sq]
     cells[sq] = make_cell(side, count_of(code) + k, has_general(code) or general)
 
 
-def _step(pos: Position, move: Action) -> Applied:
-    src, dst, k, general = move.src, move.dst, move.count, move.general
+def _move_pawns(cells: list[int], side: int, src: int, dst: int, k: int, general: bool) -> None:
+    """Move ``k`` pawns of ``side`` (the General among them when ``general``) from ``src`` to
+    ``dst``."""
+    _remove(cells, src, k, general)
+    _add(cells, dst, side, k, general)
+
+
+def _step(pos: Position, move: Action) -> Applied[Position]:
+    # Steps are played in play with no attack pending; positions are built field by field,
+    # which costs less than NamedTuple._replace on this hot path.
+    src, dst, k, general = move.src, move.dst, move.pawns, move.with_general
     budget = pos.budget - k
     target = pos.cells[dst]
-    event = {"type": "step", "side": SIDE_NAMES[pos.side], "from": NAMES[src], "to": NAMES[dst],
-             "count": k, "general": general}
+    event: Event = {"type": "step", "side": SIDE_NAMES[pos.side], "from": NAMES[src],
+                    "to": NAMES[dst], "count": k, "general": general}
     if target and owner_of(target) != pos.side:
         event["type"] = "attack"
-        after = pos._replace(budget=budget, pending=Pending(src, dst, k, general))
+        after = Position(pos.cells, PLAY, pos.side, budget, Pending(src, dst, k, general),
+                         pos.quiet, pos.n)
         return Applied(after, (event,))
     cells = list(pos.cells)
-    _remove(cells, src, k, general)
-    _add(cells, dst, pos.side, k, general)
-    return _spend(pos._replace(cells=tuple(cells), budget=budget), (event,))
+    _move_pawns(cells, pos.side, src, dst, k, general)
+    return _spend(Position(tuple(cells), PLAY, pos.side, budget, None, pos.quiet, pos.n),
+                  (event,))
 
 
-def _spend(after: Position, events: tuple[dict[str, Any], ...]) -> Applied:
+def _spend(after: Position, events: tuple[Event, ...]) -> Applied[Position]:
     """The turn passes by itself when the action points are used up."""
     if after.budget == 0:
         return Applied(_pass_turn(after), events + _turn_event(after))
     return Applied(after, events)
 
 
-def _fight(pos: Position, dice: dict[str, list[int]]) -> Applied:
-    src, dst, k, general = pos.pending
+def _enter(pos: Position, attack: Pending, cells: list[int]) -> Event:
+    """The attackers of ``attack`` enter the cell they attacked (emptied); the event says so."""
+    src, dst, k, general = attack
+    _move_pawns(cells, pos.side, src, dst, k, general)
+    return {"type": "enter", "side": SIDE_NAMES[pos.side], "from": NAMES[src], "to": NAMES[dst],
+            "count": k}
+
+
+def _fight(pos: Position, attack: Pending, dice: FightDice) -> Applied[Position]:
+    src, dst, k, general = attack
     cells = list(pos.cells)
     defenders = cells[dst]
     d, defender_general = count_of(defenders), has_general(defenders)
     won = combat.winner(dice)
-    events: list[dict[str, Any]] = [{
-        "type": "fight", "dice": dice, "attacker_total": sum(dice["attacker"]),
-        "defender_total": sum(dice["defender"]), "winner": won,
+    events: list[Event] = [{
+        "type": "fight", "dice": dice, "attacker_total": sum(dice[combat.ATTACKER]),
+        "defender_total": sum(dice[combat.DEFENDER]), "winner": won,
     }]
     after = pos._replace(pending=None)
     if won is combat.TIE:
@@ -323,10 +364,7 @@ def _fight(pos: Position, dice: dict[str, list[int]]) -> Applied:
     events.append({"type": "loss", "side": SIDE_NAMES[loser], "cell": NAMES[cell],
                    "pawns": lost, "general": general_falls})
     if won == combat.ATTACKER and not cells[dst]:
-        _remove(cells, src, k, general)
-        _add(cells, dst, pos.side, k, general)
-        events.append({"type": "enter", "side": SIDE_NAMES[pos.side], "from": NAMES[src],
-                       "to": NAMES[dst], "count": k})
+        events.append(_enter(pos, attack, cells))
     after = after._replace(cells=tuple(cells), quiet=0)
     if general_falls:
         events.append({"type": "general_eliminated", "side": SIDE_NAMES[loser],
@@ -335,23 +373,20 @@ def _fight(pos: Position, dice: dict[str, list[int]]) -> Applied:
     return _spend(after, tuple(events))
 
 
-def _retreat(pos: Position, move: Action) -> Applied:
-    src, dst, k, general = pos.pending
+def _retreat(pos: Position, attack: Pending, move: Action) -> Applied[Position]:
+    attacked = attack.dst
     cells = list(pos.cells)
-    stack = cells[dst]
+    stack = cells[attacked]
     defender = owner_of(stack)
     size, defender_general = count_of(stack), has_general(stack)
-    cells[dst] = 0
-    _add(cells, move.src, defender, size, defender_general)
-    _remove(cells, move.src, 1, False)  # the retreat costs one soldier
-    _remove(cells, src, k, general)
-    _add(cells, dst, pos.side, k, general)
+    cells[attacked] = 0
+    _add(cells, move.dst, defender, size, defender_general)
+    _remove(cells, move.dst, 1, False)  # the retreat costs one soldier
     events = (
-        {"type": "retreat", "side": SIDE_NAMES[defender], "from": NAMES[dst],
-         "to": NAMES[move.src], "count": size},
-        {"type": "loss", "side": SIDE_NAMES[defender], "cell": NAMES[move.src], "pawns": 1,
+        {"type": "retreat", "side": SIDE_NAMES[defender], "from": NAMES[attacked],
+         "to": NAMES[move.dst], "count": size},
+        {"type": "loss", "side": SIDE_NAMES[defender], "cell": NAMES[move.dst], "pawns": 1,
          "general": False},
-        {"type": "enter", "side": SIDE_NAMES[pos.side], "from": NAMES[src], "to": NAMES[dst],
-         "count": k},
+        _enter(pos, attack, cells),
     )
     return _spend(pos._replace(cells=tuple(cells), pending=None, quiet=0), events)

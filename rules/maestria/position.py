@@ -10,7 +10,6 @@ and the General in bit 4, so the empty cell is 0 and ``b3*`` is ``3 | 0 << 3 | 1
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.errors import InvalidOptions, InvalidPosition
@@ -53,18 +52,23 @@ def cell_colour(sq: int) -> int:
 
 CAMP_ROW = (0, 1)  # rank index of each side's camp: black row 1, white row 2
 
+
+def _setup_cells(side: int) -> tuple[int, ...]:
+    return tuple(sq for sq in GRID.squares
+                 if GRID.coords[sq][1] == CAMP_ROW[side] and cell_colour(sq) == side)
+
+
 #: The cells each side may place on during setup: its own colour, in its own camp.
-SETUP_CELLS: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment]
-    tuple(sq for sq in GRID.squares if GRID.coords[sq][1] == CAMP_ROW[s] and cell_colour(sq) == s)
-    for s in (BLACK, WHITE)
-)
+SETUP_CELLS = (_setup_cells(BLACK), _setup_cells(WHITE))
 
 
 def make_cell(side: int, count: int, general: bool) -> int:
+    """The code of a stack of ``count`` pawns of ``side``, with its General when ``general``."""
     return count | side << OWNER_SHIFT | (GENERAL_BIT if general else 0)
 
 
 def count_of(code: int) -> int:
+    """The number of pawns in a cell (0 when empty)."""
     return code & COUNT_MASK
 
 
@@ -74,17 +78,18 @@ def owner_of(code: int) -> int:
 
 
 def has_general(code: int) -> bool:
+    """Whether the General is in the cell's stack."""
     return bool(code & GENERAL_BIT)
 
 
 class Pending(NamedTuple):
-    """An attack waiting for the defender's choice: ``count`` pawns stepped from ``src`` onto
-    the enemy stack on ``dst``, the General among them when ``general``."""
+    """An attack waiting for the defender's choice: ``pawns`` pawns stepped from ``src`` onto
+    the enemy stack on ``dst``, the General among them when ``with_general``."""
 
     src: int
     dst: int
-    count: int
-    general: bool
+    pawns: int
+    with_general: bool
 
 
 class Position(NamedTuple):
@@ -132,7 +137,6 @@ def parse_terrain(value: object) -> str:
     return value
 
 
-@lru_cache(maxsize=64)
 def terrain_table(text: str) -> tuple[int, ...]:
     """The terrain of each square (indexed like ``cells``) from a validated option string."""
     row2, row1 = text.split("/")
@@ -147,19 +151,24 @@ FIELDS = ("cells", "phase", "side", "budget", "pending", "quiet", "n")
 
 
 def format_cell(code: int) -> str:
+    """A cell's token: ``-`` when empty, else ``b3`` or ``w2*`` (with the General)."""
     if not code:
         return "-"
     return f"{SIDE_LETTERS[owner_of(code)]}{count_of(code)}{'*' if has_general(code) else ''}"
 
 
+def format_step(src: int, dst: int, pawns: int, with_general: bool) -> str:
+    """A step's notation, ``c1d2:3`` or ``c1d2:3*`` (the General among the pawns)."""
+    return f"{NAMES[src]}{NAMES[dst]}:{pawns}{'*' if with_general else ''}"
+
+
 def format_pending(pending: Pending | None) -> str:
-    if pending is None:
-        return "-"
-    return (f"{NAMES[pending.src]}{NAMES[pending.dst]}:{pending.count}"
-            f"{'*' if pending.general else ''}")
+    """The pending field: ``-``, or the attacking step that waits for an answer."""
+    return "-" if pending is None else format_step(*pending)
 
 
 def format_position(pos: Position) -> str:
+    """The compact notation of ``pos``; :func:`parse_position` reads it back."""
     rows = []
     for rank in (1, 0):
         rows.append(",".join(format_cell(pos.cells[rank * GRID.files + f])
@@ -169,6 +178,7 @@ def format_position(pos: Position) -> str:
 
 
 def _parse_cells(text: str) -> tuple[int, ...]:
+    """The cell codes of the cells field, a1 first; InvalidPosition names the bad cell."""
     rows = text.split("/")
     if len(rows) != 2:
         raise InvalidPosition(
@@ -246,6 +256,7 @@ def parse_position(text: str) -> Position:
 
 
 def _parse_pending(text: str) -> Pending | None:
+    """The pending field: None for ``-``, else the attacking step it writes."""
     if text == "-":
         return None
     m = _PENDING.fullmatch(text)
@@ -299,6 +310,7 @@ def _check_setup(pos: Position) -> None:
 
 
 def _check_play(pos: Position) -> None:
+    """Play positions are consistent: army sizes, turn, quiet counter, budget, pending."""
     totals = army_totals(pos.cells)
     for s in (BLACK, WHITE):
         pawns, generals = totals[s]
@@ -332,12 +344,13 @@ def _check_play(pos: Position) -> None:
                 f"With no fight pending the mover has 1 to {ACTION_POINTS} action points (the turn "
                 f"passes at 0); got {pos.budget}.", field="budget")
         return
-    _check_pending(pos)
+    _check_pending(pos, pos.pending)
 
 
-def _check_pending(pos: Position) -> None:
-    src, dst, k, general = pos.pending
-    text = format_pending(pos.pending)
+def _check_pending(pos: Position, pending: Pending) -> None:
+    """The pending attack is a step the attacker could have made from this position."""
+    src, dst, k, general = pending
+    text = format_pending(pending)
     if dst not in NEIGHBOURS[src]:
         raise InvalidPosition(f"The pending attack {text} is not a step between adjacent cells.",
                               field="pending")

@@ -1,4 +1,4 @@
-"""Maestria, rule by rule (RULES.md section 3): one named test per rule and per ruling.
+"""Maestria, rule by rule (docs/rules/maestria.md): one named test per rule and per ruling.
 
 Positions are built from notation strings; ``pos({...})`` writes the cells from a dict
 of cell names to stack tokens such as ``"b3*"``. Default terrain by file (both rows):
@@ -346,7 +346,7 @@ def test_terrain_advantage_gives_the_d4_mountain_beats_plain_beats_forest_beats_
     assert dice["attacker" if advantage == "defender" else "defender"] == ["d6"]
 
 
-def test_the_seed_example_four_against_three_with_the_defender_on_better_terrain():
+def test_the_rule_texts_example_four_against_three_with_the_defender_on_better_terrain():
     # White's 4 attack from c2 (Mountain) the black 3 on b1 (Forest beats Mountain).
     text = pos({"c2": "w4", "b1": "b3", "l1": "b1*", "l2": "w1*"}, side="w", budget=1,
                pending="c2b1:4", n=7, quiet=3)

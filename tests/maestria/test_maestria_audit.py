@@ -1,9 +1,10 @@
-"""Maestria audited over HTTP against RULES.md section 3 and API.md, as an outside checker would.
+"""Maestria audited over HTTP against docs/rules/maestria.md and the API spec (openapi.yaml), as
+an outside checker would.
 
 Everything a case expects is derived here, independently of ``rules.maestria``: cell colours,
-camps and neighbours from the ruling's formulas, positions written by hand in API.md's notation,
-and the odds of every fight by brute-force enumeration of every face of every die. Only the
-service's HTTP answers are compared with them.
+camps and neighbours from the ruling's formulas, positions written by hand in the notation of
+docs/rules/maestria.md, and the odds of every fight by brute-force enumeration of every face of
+every die. Only the service's HTTP answers are compared with them.
 """
 
 from __future__ import annotations
@@ -476,7 +477,7 @@ def test_exact_odds_match_brute_force(client, k, d, ta, td):
     assert expected["attacker_wins"] + expected["defender_wins"] + expected["tie"] == 1
 
 
-def test_odds_of_the_seed_example_four_against_three_defender_on_better_terrain(client):
+def test_odds_of_the_rule_texts_example_four_against_three_defender_on_better_terrain(client):
     # white (4) attacks black (3) from a Mountain onto a Forest: 2d6 against d6 + d4
     pos, options = fight_position(4, False, 3, False, "M", "F", side="w")
     status = ok(client, "status", position=pos, options=options)

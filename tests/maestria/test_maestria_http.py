@@ -1,4 +1,5 @@
-"""Maestria over HTTP, as a client that knows only API.md would use it."""
+"""Maestria over HTTP, as a client that knows only the API spec (openapi.yaml) and
+docs/rules/maestria.md would use it."""
 
 from __future__ import annotations
 

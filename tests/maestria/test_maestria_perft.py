@@ -1,6 +1,6 @@
 """Maestria perft regression values, an independent slow reference engine, and random playouts.
 
-How the perft values were convinced: the reference below is written from RULES.md section 3
+How the perft values were convinced: the reference below is written from docs/rules/maestria.md
 alone and shares no code with ``rules.maestria``: cells are ``(file, row)`` pairs in a dict,
 every candidate action is enumerated by brute force (every cell, every destination, every
 count 1-5, with and without the General) and kept when a direct reading of each rule allows
