@@ -319,7 +319,8 @@ def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
             continue
         texts = [t for section in P.SECTIONS for t in loaded[section]]
         w = Workload(game_id, texts)
-        caches = ", ".join(name for name, _ in w.caches) or "none found"
+        caches = ", ".join(f"{getattr(owner, '__name__', owner)}.{attr}"
+                           for owner, attr, _ in w.caches) or "none found"
         sections = ", ".join(f"{len(v)} {k}" for k, v in loaded.items())
         print(f"\n[{game_id}] {len(texts)} positions ({sections}), "
               f"{len(w.moves)} legal moves in all", file=out)

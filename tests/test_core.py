@@ -7,11 +7,12 @@ import pytest
 from rules import registry
 from rules.core.errors import InvalidOptions
 from rules.core.game import Status
+from rules.core.reasons import State
 
 
 def test_status_extra_is_read_only_so_cached_statuses_cannot_be_corrupted():
     extra = {"in_check": True}
-    status = Status("ongoing", to_move="white", extra=extra)
+    status = Status(State.ONGOING, to_move="white", extra=extra)
     with pytest.raises(TypeError):
         status.extra["in_check"] = False
     extra["in_check"] = False           # the caller's dict is copied, not shared
