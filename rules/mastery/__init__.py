@@ -1,9 +1,10 @@
 """Mastery: 8x8, Masters, Officers and Pawns, control of enemy pieces and resurrection.
 
-See ``RULES.md`` section 1 for the rules and rulings this module implements.
+docs/rules/mastery.md gives the rules and rulings this package implements.
 """
 
 from .game import Mastery
-from .position import Position, parse_position, format_position
+from .moves import Move
+from .position import Position, format_position, parse_position
 
-__all__ = ["Mastery", "Position", "parse_position", "format_position"]
+__all__ = ["Mastery", "Move", "Position", "format_position", "parse_position"]

@@ -2,52 +2,42 @@
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-from typing import Any
+from typing import Any, Mapping
 
-from ..core.errors import IllegalMove, WorkLimitExceeded
-from ..core.game import DRAW, ONGOING, WIN, Applied, Game, Status
-from ..core.options import DRAW_AFTER_QUIET_PLIES, OptionSpec
+from ..core.errors import IllegalMove
+from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Game, Status
+from ..core.notation import SquareMoveReader
+from ..core.options import OptionSpec, draw_after_quiet_plies
+from ..core.view import BoardView
 from ..registry import register
 from . import moves as mv
+from . import view
+from .illegal import BOOK
+from .moves import MOVE_TEXT, NAMES, PLAIN_MOVES, RESURRECT_TEXT, Move
 from .position import (
-    CODE_TO_LETTER, DARK, EMPTY, GRID, KIND_LETTERS, LIGHT, MASTER, OFFICER, PAWN,
-    SETUPS, SIDE_NAMES, LastMove, Position, army_counts, defeat_reason, format_position,
-    initial_position, parse_position,
+    CODE_TO_LETTER, DARK, EMPTY, GRID, KIND_LETTERS, LIGHT, SETUPS, SIDE_NAMES, LastMove,
+    Position, army_counts, defeat_reason, format_position, initial_position, parse_position,
 )
+from .reasons import End, Illegal
 
 # ``+M@`` is read (and refused by the rule "Masters never come back") rather than called
 # malformed, so the answer names the rule.
-_MOVE = re.compile(r"([a-h][1-8])([a-h][1-8])(?:\+([MOP])@([a-h][1-8]))?")
-_RAISED_KIND = {"M": MASTER, "O": OFFICER, "P": PAWN}
+MOVE_READER = SquareMoveReader(GRID, r"(?:\+([MOP])@({square}))?")
+RESURRECT_KIND = {letter: kind for kind, letter in KIND_LETTERS.items()}
 
-
-@lru_cache(maxsize=4096)
-def _analyse(pos: Position, classic: bool, quiet_limit: int | None) -> tuple[Status, tuple]:
-    """Status and legal moves of ``pos``, computed together and cached: a request usually
-    asks for both, and ``apply`` checks legality against the same list."""
-    counts = army_counts(pos.board)
-    for loser in (DARK, LIGHT):
-        reason = defeat_reason(counts[loser])
-        if reason:
-            return Status(WIN, SIDE_NAMES[1 - loser], reason), ()
-    if quiet_limit is not None and pos.quiet >= quiet_limit:
-        return Status(DRAW, None, "quiet_plies"), ()
-    moves = tuple(mv.generate(pos, classic))
-    if not moves:
-        return Status(WIN, SIDE_NAMES[1 - pos.side], "no_legal_moves"), ()
-    return Status(ONGOING, None, None, SIDE_NAMES[pos.side]), moves
-
-
-#: The same analysis without the cache, for perft.
-_analyse_uncached = _analyse.__wrapped__
+#: The status of every position where the game goes on, per side to move (statuses are
+#: immutable, so one serves every position).
+ONGOING_STATUS = tuple(Status(ONGOING, to_move=name) for name in SIDE_NAMES)
 
 
 @register
-class Mastery(Game):
+class Mastery(Game[Position, Move]):
+    """Mastery under one rule set, setup and house rule."""
+
     id = "mastery"
     name = "Mastery"
+    illegal_reasons = Illegal
+    end_reasons = End
     max_perft_depth = 4
     option_specs = (
         OptionSpec(
@@ -61,13 +51,13 @@ class Mastery(Game):
             "Initial layout: imperial (pawns tangled in the centre) or draume-crown.",
             choices=tuple(SETUPS),
         ),
-        DRAW_AFTER_QUIET_PLIES,
+        draw_after_quiet_plies("plies since the last capture, devour or resurrection"),
     )
 
-    def __init__(self, options=None) -> None:
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
-        self.classic = self.options["ruleset"] == "classic-1990"
-        self.quiet_limit = self.options["draw_after_quiet_plies"]
+        self.classic: bool = self.options["ruleset"] == "classic-1990"
+        self.quiet_limit: int | None = self.options["draw_after_quiet_plies"]
 
     @classmethod
     def players(cls) -> tuple[str, ...]:
@@ -96,6 +86,8 @@ class Mastery(Game):
             },
         }
 
+    # ---- positions ---------------------------------------------------------------------------
+
     def initial_position(self) -> Position:
         return initial_position(self.options["setup"])
 
@@ -105,135 +97,126 @@ class Mastery(Game):
     def format_position(self, position: Position) -> str:
         return format_position(position)
 
-    def legal_moves(self, position: Position) -> tuple:
-        return _analyse(position, self.classic, self.quiet_limit)[1]
+    # ---- the state of the game and its moves ------------------------------------------------
 
-    def status(self, position: Position) -> Status:
-        return _analyse(position, self.classic, self.quiet_limit)[0]
+    def analyse(self, position: Position) -> Analysis[Move]:
+        counts = army_counts(position.board)
+        for loser in (DARK, LIGHT):
+            reason = defeat_reason(counts[loser])
+            if reason:
+                return Analysis(Status(WIN, SIDE_NAMES[1 - loser], reason), ())
+        if self.quiet_limit is not None and position.quiet >= self.quiet_limit:
+            return Analysis(Status(DRAW, None, End.QUIET_PLIES), ())
+        moves = tuple(mv.generate(position, self.classic))
+        if not moves:
+            return Analysis(Status(WIN, SIDE_NAMES[1 - position.side], End.NO_LEGAL_MOVES), ())
+        return Analysis(ONGOING_STATUS[position.side], moves)
 
-    def format_move(self, position: Position, move) -> str:
-        return mv.format_move(move)
+    def format_move(self, position: Position, move: Move) -> str:
+        """``d4d6``, or ``c3c5+O@h1`` with a resurrection (letter uppercase for both sides)."""
+        src, dst, kind, square = move
+        if kind:
+            return MOVE_TEXT[src][dst] + RESURRECT_TEXT[kind][square]
+        return MOVE_TEXT[src][dst]
 
-    def parse_move(self, position: Position, text: str):
-        m = _MOVE.fullmatch(text) if isinstance(text, str) else None
-        if not m:
+    def parse_move(self, position: Position, text: str) -> Move:
+        read = MOVE_READER.read(text)
+        if read is None:
             raise IllegalMove(
-                "malformed_move",
+                Illegal.MALFORMED_MOVE,
                 f"{text!r} is not a Mastery move; write <from><to>, e.g. d4d6, with "
                 "+O@<square> or +P@<square> to resurrect, e.g. c3c5+P@h1.",
             )
-        src, dst = GRID.index[m.group(1)], GRID.index[m.group(2)]
-        if m.group(3):
-            return (src, dst, _RAISED_KIND[m.group(3)], GRID.index[m.group(4)])
-        return (src, dst, 0, -1)
+        src, dst, (kind, square) = read
+        if kind is None or square is None:
+            return PLAIN_MOVES[GRID.index[src]][GRID.index[dst]]
+        index = GRID.index
+        # tuple.__new__ builds the same Move without the Python-level NamedTuple constructor.
+        return tuple.__new__(Move, (index[src], index[dst], RESURRECT_KIND[kind], index[square]))
 
-    def explain_illegal(self, position: Position, move) -> IllegalMove:
-        return mv.explain(position, move, self.classic)
+    def explain_illegal(self, position: Position, move: Move) -> IllegalMove:
+        return BOOK.explain(self, position, move)
+
+    def move_fields(self, position: Position, move: Move) -> dict[str, Any]:
+        src, dst, kind, square = move
+        fields = _fields(position.board, position.side, src, dst)
+        if kind:
+            fields["resurrect"] = _resurrection(kind, square)
+        return fields
 
     def legal_move_entries(self, position: Position) -> list[dict[str, Any]]:
         """As :meth:`Game.legal_move_entries` (same entries, same key order), built in one
-        loop from the notation tables: the fields shared by the resurrection variants of one
-        capture are computed once."""
+        loop from the notation tables. The generator lists the resurrection variants of a
+        capture right after it, so the fields they share with it are computed once."""
         board, side = position.board, position.side
-        names, letters, kind_letters = GRID.names, CODE_TO_LETTER, KIND_LETTERS
-        move_text, raise_text = mv.MOVE_TEXT, mv.RAISE_TEXT
-        entries = []
+        entries: list[dict[str, Any]] = []
         append = entries.append
-        last = None
+        text = ""
         shared: dict[str, Any] = {}
-        for src, dst, raised_kind, raised_sq in self.legal_moves(position):
-            if (src, dst) != last:
-                last = (src, dst)
-                code, target = board[src], board[dst]
-                shared = {"from": names[src], "to": names[dst], "piece": letters[code],
-                          "control": code >> 2 != side}
-                if target:
-                    shared["captured"] = letters[target]
-                    shared["kind"] = "devour" if target >> 2 == side else "capture"
-                else:
-                    shared["kind"] = "move"
-            if raised_kind:
-                append({"move": move_text[src][dst] + raise_text[raised_kind][raised_sq],
-                        **shared,
-                        "resurrect": {"piece": kind_letters[raised_kind],
-                                      "square": names[raised_sq]}})
+        for src, dst, kind, square in self.legal_moves(position):
+            if kind:
+                append({"move": text + RESURRECT_TEXT[kind][square], **shared,
+                        "resurrect": _resurrection(kind, square)})
             else:
-                append({"move": move_text[src][dst], **shared})
+                text = MOVE_TEXT[src][dst]
+                shared = _fields(board, side, src, dst)
+                append({"move": text, **shared})
         return entries
 
-    def move_fields(self, position: Position, move) -> dict[str, Any]:
-        src, dst, raised_kind, raised_sq = move
-        board = position.board
-        code, target = board[src], board[dst]
-        fields: dict[str, Any] = {
-            "from": GRID.names[src],
-            "to": GRID.names[dst],
-            "piece": CODE_TO_LETTER[code],
-            "control": code >> 2 != position.side,
-        }
-        if target:
-            fields["captured"] = CODE_TO_LETTER[target]
-            fields["kind"] = "devour" if target >> 2 == position.side else "capture"
-        else:
-            fields["kind"] = "move"
-        if raised_kind:
-            fields["resurrect"] = {"piece": KIND_LETTERS[raised_kind],
-                                   "square": GRID.names[raised_sq]}
-        return fields
-
-    def apply(self, position: Position, move, dice=None) -> Applied:
-        src, dst, raised_kind, raised_sq = move
+    def apply(self, position: Position, move: Move, dice: Any = None) -> Applied[Position]:
+        src, dst, kind, square = move
         side = position.side
         code, target = position.board[src], position.board[dst]
         events: list[dict[str, Any]] = [{
             "type": "control" if code >> 2 != side else "move",
-            "from": GRID.names[src], "to": GRID.names[dst], "piece": CODE_TO_LETTER[code],
+            "from": NAMES[src], "to": NAMES[dst], "piece": CODE_TO_LETTER[code],
         }]
         if target:
             events.append({
                 "type": "devour" if target >> 2 == side else "capture",
-                "square": GRID.names[dst], "piece": CODE_TO_LETTER[target],
+                "square": NAMES[dst], "piece": CODE_TO_LETTER[target],
             })
-        if raised_kind:
-            events.append({"type": "resurrection", "square": GRID.names[raised_sq],
-                           "piece": CODE_TO_LETTER[side * 4 + raised_kind]})
-        return Applied(_after(position, move), tuple(events))
+        if kind:
+            events.append({"type": "resurrection", "square": NAMES[square],
+                           "piece": CODE_TO_LETTER[side * 4 + kind]})
+        return Applied(self.advance(position, move), tuple(events))
 
-    def advance(self, position: Position, move) -> Position:
-        """The position after ``move``, without the events (perft and search need no more)."""
-        return _after(position, move)
+    def advance(self, position: Position, move: Move) -> Position:
+        """The position after the legal ``move``, without the events."""
+        src, dst, kind, square = move
+        board = list(position.board)
+        side = position.side
+        target = board[dst]
+        board[dst] = board[src]
+        board[src] = EMPTY
+        if kind:
+            board[square] = side * 4 + kind
+        return Position(
+            tuple(board), 1 - side, LastMove(src, dst, bool(target)),
+            0 if target else position.quiet + 1, position.n + (side == LIGHT),
+        )
 
-    def _perft(self, position: Position, depth: int, counter: list[int]) -> int:
-        """:meth:`Game._perft` (same count, same budget), generating without the analysis
-        cache: perft visits almost every position once, so caching them costs more than the
-        few transpositions save (hashing and storing each position, and the garbage collector
-        walking the stored move lists), and it would evict the positions that requests come
-        back for."""
-        counter[0] -= 1
-        if counter[0] < 0:
-            raise WorkLimitExceeded(
-                "perft would generate too many positions for one call; ask for a smaller depth."
-            )
-        moves = _analyse_uncached(position, self.classic, self.quiet_limit)[1]
-        if depth <= 1:
-            return len(moves) if depth == 1 else 1
-        total = 0
-        for move in moves:
-            total += self._perft(_after(position, move), depth - 1, counter)
-        return total
+    # ---- pictures ----------------------------------------------------------------------------
+
+    def board_view(self, position: Position) -> BoardView:
+        return view.board_view(position, self.status(position).to_move)
 
 
-def _after(position: Position, move) -> Position:
-    """The position after the legal ``move``."""
-    src, dst, raised_kind, raised_sq = move
-    board = list(position.board)
-    side = position.side
-    target = board[dst]
-    board[dst] = board[src]
-    board[src] = EMPTY
-    if raised_kind:
-        board[raised_sq] = side * 4 + raised_kind
-    return Position(
-        tuple(board), 1 - side, LastMove(src, dst, bool(target)),
-        0 if target else position.quiet + 1, position.n + (side == LIGHT),
-    )
+def _fields(board: tuple[int, ...], side: int, src: int, dst: int) -> dict[str, Any]:
+    """The ``legal-moves`` fields of a move from ``src`` to ``dst`` by ``side``, but for its
+    resurrection: the squares, the piece, whether it is a control move, and what it captures
+    or devours."""
+    code, target = board[src], board[dst]
+    fields: dict[str, Any] = {"from": NAMES[src], "to": NAMES[dst], "piece": CODE_TO_LETTER[code],
+                              "control": code >> 2 != side}
+    if target:
+        fields["captured"] = CODE_TO_LETTER[target]
+        fields["kind"] = "devour" if target >> 2 == side else "capture"
+    else:
+        fields["kind"] = "move"
+    return fields
+
+
+def _resurrection(kind: int, square: int) -> dict[str, str]:
+    """The ``resurrect`` field of a move bringing a piece of ``kind`` back on ``square``."""
+    return {"piece": KIND_LETTERS[kind], "square": NAMES[square]}

@@ -13,6 +13,7 @@ from ..core.errors import InvalidPosition
 from ..core.geometry import Grid
 from ..core.notation import (check_army_sizes, format_board, parse_board_codes, parse_counter,
                              split_fields)
+from .reasons import End
 
 GRID = Grid(8, 8)
 
@@ -28,7 +29,9 @@ KIND_LETTERS = {MASTER: "M", OFFICER: "O", PAWN: "P"}
 FULL_ARMY = {MASTER: 3, OFFICER: 4, PAWN: 6}
 
 LETTER_TO_CODE = {"M": 1, "O": 2, "P": 3, "m": 5, "o": 6, "p": 7}
-_CELL_CODES = {None: 0, **LETTER_TO_CODE}
+#: the code of every token of the board notation, None standing for an empty square
+_CELL_CODES: dict[str | None, int] = {None: EMPTY}
+_CELL_CODES.update((letter, code) for letter, code in LETTER_TO_CODE.items())
 PIECE_PATTERN = "[MOPmop]"
 CODE_TO_LETTER = {code: letter for letter, code in LETTER_TO_CODE.items()}
 
@@ -68,16 +71,17 @@ def army_counts(board: tuple[int, ...]) -> tuple[list[int], list[int]]:
             [0, count(4 + MASTER), count(4 + OFFICER), count(4 + PAWN)])
 
 
-def defeat_reason(counts: list[int]) -> str | None:
+def defeat_reason(counts: list[int]) -> End | None:
     """Why a side with these piece counts has lost, or None if it has not."""
     if counts[MASTER] == 0:
-        return "no_masters"
+        return End.NO_MASTERS
     if counts[OFFICER] == 0 and counts[PAWN] == 0:
-        return "no_officers_or_pawns"
+        return End.NO_OFFICERS_OR_PAWNS
     return None
 
 
 def initial_position(setup: str) -> Position:
+    """The position at the start of a game laid out as ``setup`` (a key of SETUPS)."""
     return Position(parse_board_codes(SETUPS[setup], GRID, PIECE_PATTERN, _CELL_CODES), DARK,
                     None, 0, 1)
 
@@ -153,6 +157,8 @@ def parse_position(text: str) -> Position:
 
 
 def _parse_last(text: str, board: tuple[int, ...], side: int) -> LastMove | None:
+    """The last field read strictly against the board it led to; InvalidPosition if the ply
+    could not have been made."""
     if text == "-":
         return None
     m = _LAST.fullmatch(text)
@@ -199,12 +205,14 @@ def _parse_last(text: str, board: tuple[int, ...], side: int) -> LastMove | None
 
 
 def format_last(last: LastMove | None) -> str:
+    """The last field: ``-``, ``d4-d6`` or ``d4xd6``."""
     if last is None:
         return "-"
     return f"{GRID.names[last.src]}{'x' if last.capture else '-'}{GRID.names[last.dst]}"
 
 
 def format_position(pos: Position) -> str:
+    """The compact notation of ``pos``; :func:`parse_position` of it gives ``pos`` back."""
     cells = [CODE_TO_LETTER[c] if c else None for c in pos.board]
     return (
         f"{format_board(cells, GRID)} {SIDE_LETTERS[pos.side]} {format_last(pos.last)} "

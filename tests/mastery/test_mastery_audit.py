@@ -1,6 +1,7 @@
-"""Mastery audited over HTTP against RULES.md section 1 and API.md, as an outside checker would.
+"""Mastery audited over HTTP against docs/rules/mastery.md and the API description
+(openapi.yaml), as an outside checker would.
 
-Every case is a request to the test client with a position written in API.md's notation and a
+Every case is a request to the test client with a position written in the game's notation and a
 check of what the service answers: the legal moves listed, the result of ``apply``, ``status``,
 and the 422 answers (``code``, and for an illegal move the ``reason`` naming the rule). Nothing
 here imports the engine: positions are written from a dict of squares by ``fen`` below.
@@ -25,7 +26,7 @@ FILLER = {"a1": "M", "b1": "O", "a2": "P", "h8": "m", "g8": "o", "h7": "p"}
 
 def fen(pieces: dict[str, str], side: str = "d", last: str = "-", quiet: int = 0, n: int = 1,
         filler: bool = True) -> str:
-    """The position with ``pieces`` (dark uppercase, light lowercase), in API.md's notation."""
+    """The position with ``pieces`` (dark uppercase, light lowercase), in the game's notation."""
     squares = {**(FILLER if filler else {}), **pieces}
     ranks = []
     for rank in range(8, 0, -1):
@@ -87,7 +88,7 @@ def reason(client, position: str, move: str, options: dict | None = None) -> str
     ({"setup": "draume-crown"}, DRAUME, 39), ({**CLASSIC, "setup": "draume-crown"}, DRAUME, 39),
 ])
 def test_both_setups_under_both_rule_sets(client, options, position, count):
-    # Counts checked by hand, piece by piece, from the diagrams in RULES.md.
+    # Counts checked by hand, piece by piece, from the layouts in docs/rules/mastery.md.
     status, body = post(client, "setup", options=options)
     assert status == 200 and body["position"] == position
     status, body = post(client, "legal-moves", options=options)

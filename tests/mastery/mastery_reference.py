@@ -1,4 +1,4 @@
-"""A slow, obviously-correct Mastery move generator, written from RULES.md alone.
+"""A slow, obviously-correct Mastery move generator, written from docs/rules/mastery.md alone.
 
 It shares no code with ``rules.mastery``: squares are (file, rank) pairs, the
 board a dict, and every candidate (from, to) pair on the board is judged by a

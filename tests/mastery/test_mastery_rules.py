@@ -1,10 +1,12 @@
-"""Mastery, rule by rule (RULES.md section 1): one named test per rule and per ruling.
+"""Mastery, rule by rule (docs/rules/mastery.md): one named test per rule and per ruling.
 
 Positions are built from notation strings; ``pos({...})`` writes the board
 from a dict of squares, dark uppercase, light lowercase.
 """
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -359,17 +361,17 @@ def test_a_side_can_lose_on_its_own_ply_by_devouring():
 def test_a_side_with_no_legal_move_loses(monkeypatch):
     # Unreachable in real play (a Master is blocked only by its own Masters, and three cannot all
     # block each other), so the rule is checked with the generator stubbed to find nothing.
-    from rules.mastery import game as mastery_game
+    from rules.mastery import Mastery, moves
 
-    monkeypatch.setattr(mastery_game.mv, "generate", lambda pos, classic: [])
-    mastery_game._analyse.cache_clear()
+    monkeypatch.setattr(moves, "generate", lambda pos, classic: [])
+    Mastery.clear_analysis_cache()
     try:
         p = ROSS.parse_position(pos({"d4": "M"}, n=77))
         status = ROSS.status(p)
         assert (status.state, status.winner, status.reason) == ("win", "light", "no_legal_moves")
         assert ROSS.legal_moves(p) == ()
     finally:
-        mastery_game._analyse.cache_clear()
+        Mastery.clear_analysis_cache()
 
 
 def test_draw_after_quiet_plies_is_opt_in():
@@ -404,6 +406,23 @@ def test_moves_are_listed_once_whichever_piece_gives_control():
     names = [e["move"] for e in listed]
     assert len(names) == len(set(names))
     assert sum(1 for n in names if n == "e5e6") == 1
+
+
+def test_listed_entries_are_the_generic_entries_in_the_same_key_order():
+    # Mastery builds its legal-moves entries in one pass; they must be what the generic
+    # format_move + move_fields would give, along games rich in resurrections.
+    from rules.core.game import Game
+
+    rng = random.Random(11)
+    for game in (ROSS, CLASSIC):
+        p = game.parse_position("2m2Op1/1poo4/3M1po1/2p2pm1/p7/2P4P/1OP1O3/P2M2M1 d a5xa4 0 19")
+        for _ in range(120):
+            moves = game.legal_moves(p)
+            if not moves:
+                break
+            ours = [list(entry.items()) for entry in game.legal_move_entries(p)]
+            assert ours == [list(entry.items()) for entry in Game.legal_move_entries(game, p)]
+            p = game.advance(p, rng.choice(moves))
 
 
 def test_quiet_resets_on_capture_devour_and_resurrection_and_n_counts_after_light():

@@ -1,7 +1,7 @@
 """Mastery perft regression values, checked against an independent slow generator, and playouts.
 
 How the perft values were convinced: ``mastery_reference.moves`` is written from
-RULES.md alone (brute force over every (from, to) pair on a dict board) and agrees
+docs/rules/mastery.md alone (brute force over every (from, to) pair on a dict board) and agrees
 with the engine at every node of the depth-2 trees of all four option sets, and along
 random games of both rule sets (tests below). The ross-2002 imperial depth-3 count,
 86,595, is also the figure the project's performance issue quotes independently.

@@ -1,4 +1,5 @@
-"""Mastery over HTTP, as a client that knows only API.md would use it."""
+"""Mastery over HTTP, as a client that knows only the API description (openapi.yaml) and
+docs/rules/mastery.md would use it."""
 
 from __future__ import annotations
 
