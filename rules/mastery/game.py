@@ -23,6 +23,9 @@ from .reasons import End, Illegal
 # ``+M@`` is read (and refused by the rule "Masters never come back") rather than called
 # malformed, so the answer names the rule.
 MOVE_READER = SquareMoveReader(GRID, r"(?:\+([MOP])@({square}))?")
+#: Every move without a resurrection by its text: most moves a request names are read here.
+PLAIN_MOVE_BY_TEXT = {MOVE_TEXT[src][dst]: PLAIN_MOVES[src][dst]
+                      for src in range(GRID.size) for dst in range(GRID.size)}
 RESURRECT_KIND = {letter: kind for kind, letter in KIND_LETTERS.items()}
 
 #: The status of every position where the game goes on, per side to move (statuses are
@@ -120,6 +123,9 @@ class Mastery(Game[Position, Move]):
         return MOVE_TEXT[src][dst]
 
     def parse_move(self, position: Position, text: str) -> Move:
+        plain = PLAIN_MOVE_BY_TEXT.get(text) if isinstance(text, str) else None
+        if plain is not None:
+            return plain
         read = MOVE_READER.read(text)
         if read is None:
             raise IllegalMove(
