@@ -1,11 +1,12 @@
 """Sceptre: 2-4 player chess on a board of 8x8 sections with forest, rivers, ponds and ruins.
 
-See ``RULES.md`` section 4 for the rules and rulings, and ``docs/rules/sceptre.md`` for what
-this module decides where they are silent.
+See ``docs/rules/sceptre.md`` for the rules as this package plays them, with every ruling it
+makes where the published description is silent.
 """
 
-from .board import Layout, compile_layout
+from .board import PASS, Layout, Move, compile_layout
 from .game import Sceptre
 from .position import Position, format_position, parse_position
 
-__all__ = ["Layout", "Position", "Sceptre", "compile_layout", "format_position", "parse_position"]
+__all__ = ["Layout", "Move", "PASS", "Position", "Sceptre", "compile_layout", "format_position",
+           "parse_position"]

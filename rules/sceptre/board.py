@@ -1,19 +1,20 @@
-"""Sceptre boards: terrain, the section library, layouts, and the per-piece move tables.
+"""Sceptre boards: terrain, the section library, layouts, moves and the per-piece move tables.
 
 A board is assembled from 8x8 sections placed at offsets (the ``sections`` option). Compiling
 a layout validates it, builds one core :class:`Grid` over its bounding box (holes masked by
 ``on_board``), places the armies in their home sections and precomputes, per square and per
-piece, every square the piece may reach on an empty board *with terrain already applied*.
-Move generation then only has to look at the pieces. Compiled layouts are cached by the
-option value, so every game instance with the same board shares one set of tables.
+piece, every square the piece may reach on an empty board *with terrain already applied*, and
+the :class:`Move` to each. Move generation then only has to look at the pieces. Compiled
+layouts are cached by the option value, so every game instance with the same board shares one
+set of tables.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
-from typing import Any
+from functools import cached_property, lru_cache
+from typing import Any, Callable, Final, NamedTuple
 
 from ..core.errors import InvalidOptions
 from ..core.geometry import DIAGONAL, DIRECTIONS, FILE_LETTERS, ORTHOGONAL, Grid
@@ -27,7 +28,6 @@ MAX_SECTIONS = 9
 #: Colours in seat order, which is also the turn order.
 COLOURS = "wrby"
 COLOUR_NAMES = ("white", "red", "black", "yellow")
-WHITE, RED, BLACK, YELLOW = range(4)
 
 # ---- pieces: a piece code is colour * 8 + kind, 0 for an empty square ---------------------
 
@@ -40,10 +40,34 @@ ORTHODOX_COUNT = (0, 1, 1, 2, 2, 2, 8)
 PROMOTION_KINDS = (QUEEN, ROOK, BISHOP, KNIGHT)
 BACK_RANK = (ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK)
 
-KNIGHT_LEAPS = tuple(
+#: The Knight's leaps as (file step, rank step): (1,2), (3,3) and (0,3) in every direction.
+KNIGHT_LEAPS: tuple[tuple[int, int], ...] = tuple(sorted(
     {(a * sa, b * sb) for a, b in ((1, 2), (2, 1), (3, 3), (0, 3), (3, 0))
      for sa in (1, -1) for sb in (1, -1)}
-)
+))
+
+# ---- moves ---------------------------------------------------------------------------------
+
+
+class Move(NamedTuple):
+    """One move: the piece on ``src`` goes to ``dst`` and, for a Pawn that promotes, becomes
+    the kind ``promotion`` (0 when it does not promote). :data:`PASS` is the mated player's
+    pass."""
+
+    src: int
+    dst: int
+    promotion: int
+
+
+#: The only move of a player checkmated while three or more players are in the game.
+PASS: Final = Move(-1, -1, 0)
+
+#: Squares along one direction from a square, nearest first.
+Ray = tuple[int, ...]
+#: A ray with the move to each of its squares, for move generation.
+Path = tuple[Ray, tuple[Move, ...]]
+#: A square a piece may reach and the move there.
+Target = tuple[int, Move]
 
 # ---- terrain --------------------------------------------------------------------------------
 
@@ -52,10 +76,10 @@ TERRAIN_LETTERS = ".FRPBC"
 TERRAIN_NAMES = {OPEN: "open ground", FOREST: "forest", RIVER: "river", POND: "pond",
                  BRIDGE: "bridge", CASTLE: "castle ruin"}
 
-# What a terrain does to a piece (the seed's table). BLOCKED: cannot enter or cross;
-# SLOW: entered only by a 1-square move, and a move starting there is 1 square long;
-# FORD: the Pawn's river rule (the move ends on the first river square; from a river square
-# the Pawn moves 1 square, and may also step 1 square straight back).
+# What a terrain does to a piece (the terrain table of docs/rules/sceptre.md). BLOCKED: cannot
+# enter or cross; SLOW: entered only by a 1-square move, and a move starting there is 1 square
+# long; FORD: the Pawn's river rule (the move ends on the first river square; from a river
+# square the Pawn moves 1 square, and may also step 1 square straight back).
 NORMAL, BLOCKED, SLOW, FORD = "normal", "blocked", "slow", "ford"
 TERRAIN_EFFECT: dict[int, dict[str, str]] = {
     KING: {FOREST: NORMAL, RIVER: BLOCKED, POND: BLOCKED, BRIDGE: NORMAL, CASTLE: BLOCKED},
@@ -309,12 +333,18 @@ class Layout:
     Attributes used on the hot path (all indexed by square unless said otherwise):
 
     - ``terrain``: terrain letter per square ('' off the board).
-    - ``reach[kind][sq]``: for K, Q, R, B, the rays (tuples of squares, nearest first) the
-      piece may travel from ``sq`` on an empty board, terrain applied; for N, one tuple of
-      leap targets.
-    - ``reach_set[kind][sq]``: the same squares as a frozenset, for attack tests.
-    - ``pawn_moves[colour][sq]``: a Pawn's non-capturing rays; ``pawn_captures[colour][sq]``
-      its capture squares; ``promotion[colour]``: the squares where its Pawns promote;
+    - ``slides[kind][sq]``: for K, Q, R, B, the rays (squares, nearest first) the piece may
+      travel from ``sq`` on an empty board, terrain applied, each with the moves to its
+      squares.
+    - ``leaps[sq]``: a Knight's leap targets, terrain applied, each with the move there.
+    - ``reach_set[kind][sq]``: every square a K, Q, R, B or N may reach from ``sq`` on an
+      empty board, for attack tests; ``knight_geometry[sq]``: every leap target, terrain
+      ignored (where an attacking Knight may stand).
+    - ``pawn_rays[colour][sq]``: a Pawn's non-capturing rays, and ``pawn_paths`` the same
+      with their moves; ``pawn_captures[colour][sq]``: its capture squares, and
+      ``pawn_capture_targets`` the same with their moves; ``promotion[colour]``: the squares
+      where its Pawns promote, and ``pawn_may_promote[colour][sq]``: whether a Pawn there
+      reaches any of them;
       ``pawn_area[colour]``: the squares its Pawns can ever reach (empty dict when the layout
       has no initial position).
     """
@@ -323,7 +353,6 @@ class Layout:
                  forward: dict[int, str], homes: dict[int, int]) -> None:
         self.players = players
         self.forward = forward
-        self.sections = sections
         origins = [_origin_coords(s["origin"]) for s in sections]
         min_f = min(f for f, _ in origins)
         min_r = min(r for _, r in origins)
@@ -385,7 +414,7 @@ class Layout:
                         f, r = of + depth, orank + i
                     else:
                         f, r = of + SECTION - 1 - depth, orank + i
-                    sq = grid.at(f, r)
+                    sq = r * grid.files + f  # a square of a section, so on the board
                     if self.terrain[sq] != OPEN and self.start_error is None:
                         self.start_error = InvalidOptions(
                             f"{COLOUR_NAMES[colour].capitalize()}'s army would start on "
@@ -432,12 +461,12 @@ class Layout:
     def _build_tables(self) -> None:
         grid, terrain = self.grid, self.terrain
         size = grid.size
-        reach: list[Any] = [None] * 7
+        rays_of: list[tuple[tuple[Ray, ...], ...]] = [()] * 7
         for kind, directions, length in ((KING, ORTHOGONAL + DIAGONAL, 1),
                                          (QUEEN, ORTHOGONAL + DIAGONAL, MAX_SPAN),
                                          (ROOK, ORTHOGONAL, MAX_SPAN),
                                          (BISHOP, DIAGONAL, MAX_SPAN)):
-            table = []
+            table: list[tuple[Ray, ...]] = []
             for sq in range(size):
                 if not terrain[sq] or effect(kind, terrain[sq]) == BLOCKED:
                     table.append(())
@@ -445,29 +474,40 @@ class Layout:
                 limit = 1 if effect(kind, terrain[sq]) == SLOW else length
                 rays = (self._slide(kind, sq, d, limit) for d in sorted(directions))
                 table.append(tuple(r for r in rays if r))
-            reach[kind] = tuple(table)
-        reach[KNIGHT] = tuple(
-            tuple(t for t in grid.leaps(sq, sorted(KNIGHT_LEAPS))
+            rays_of[kind] = tuple(table)
+        self.slides = tuple(
+            tuple(_paths(sq, rays) for sq, rays in enumerate(table)) for table in rays_of)
+        leaps = tuple(
+            tuple(t for t in grid.leaps(sq, KNIGHT_LEAPS)
                   if effect(KNIGHT, terrain[t]) != BLOCKED)
             if terrain[sq] and effect(KNIGHT, terrain[sq]) != BLOCKED else ()
             for sq in range(size))
-        self.reach = tuple(reach)
-        self.reach_set = tuple(
-            None if table is None else tuple(
-                frozenset(t for ray in rays for t in ray) if kind != KNIGHT else frozenset(rays)
-                for rays in table)
-            for kind, table in enumerate(reach))
-        self.knight_geometry = tuple(grid.leaps(sq, sorted(KNIGHT_LEAPS)) for sq in range(size))
+        self.leaps = tuple(_targets(sq, targets) for sq, targets in enumerate(leaps))
+        reach_set: list[tuple[frozenset[int], ...]] = [
+            tuple(frozenset(t for ray in rays for t in ray) for rays in table)
+            for table in rays_of]
+        reach_set[KNIGHT] = tuple(frozenset(targets) for targets in leaps)
+        self.reach_set = tuple(reach_set)
+        self.knight_geometry = tuple(grid.leaps(sq, KNIGHT_LEAPS) for sq in range(size))
+        self._build_pawn_tables()
+        self.pawn_area = self._pawn_areas()
+        #: ``standable[kind][sq]``: whether a piece of that kind may stand there (as can_stand).
+        self.standable = tuple(
+            tuple(kind > 0 and self.can_stand(kind, sq) for sq in range(grid.size))
+            for kind in range(7))
 
-        self.pawn_moves: dict[int, tuple] = {}
-        self.pawn_captures: dict[int, tuple] = {}
+    def _build_pawn_tables(self) -> None:
+        grid, terrain = self.grid, self.terrain
+        self.pawn_rays: dict[int, tuple[tuple[Ray, ...], ...]] = {}
+        self.pawn_captures: dict[int, tuple[Ray, ...]] = {}
         self.promotion: dict[int, frozenset[int]] = {}
         for colour in self.players:
             d = FORWARD_DIRECTION[self.forward[colour]]
             # forward, the two forward diagonals, the two sideways directions
             directions = (d, (d + 1) % 8, (d + 7) % 8, (d + 2) % 8, (d + 6) % 8)
-            moves, captures = [], []
-            for sq in range(size):
+            moves: list[tuple[Ray, ...]] = []
+            captures: list[Ray] = []
+            for sq in range(grid.size):
                 e = effect(PAWN, terrain[sq]) if terrain[sq] else BLOCKED
                 if e == BLOCKED:
                     moves.append(())
@@ -481,16 +521,23 @@ class Layout:
                 captures.append(tuple(
                     ray[0] for dd in directions[1:3] for ray in (grid.rays[sq][dd],)
                     if ray and effect(PAWN, terrain[ray[0]]) != BLOCKED))
-            self.pawn_moves[colour] = tuple(moves)
+            self.pawn_rays[colour] = tuple(moves)
             self.pawn_captures[colour] = tuple(captures)
             self.promotion[colour] = frozenset(
                 sq for sq in grid.squares
                 if terrain[sq] == OPEN and _last_line(grid, sq, d))
-        self.pawn_area = self._pawn_areas()
-        #: ``standable[kind][sq]``: whether a piece of that kind may stand there (as can_stand).
-        self.standable = tuple(
-            tuple(kind > 0 and self.can_stand(kind, sq) for sq in range(grid.size))
-            for kind in range(7))
+        self.pawn_paths = {
+            colour: tuple(_paths(sq, rays) for sq, rays in enumerate(table))
+            for colour, table in self.pawn_rays.items()}
+        self.pawn_capture_targets = {
+            colour: tuple(_targets(sq, targets) for sq, targets in enumerate(table))
+            for colour, table in self.pawn_captures.items()}
+        self.pawn_may_promote = {
+            colour: tuple(
+                not self.promotion[colour].isdisjoint(
+                    {t for ray in rays for t in ray} | set(self.pawn_captures[colour][sq]))
+                for sq, rays in enumerate(self.pawn_rays[colour]))
+            for colour in self.players}
 
     def _pawn_areas(self) -> dict[int, frozenset[int]]:
         """Per army, every square its Pawns can ever reach from their start squares.
@@ -506,7 +553,7 @@ class Layout:
             return {}
         areas = {}
         for colour in self.players:
-            moves = self.pawn_moves[colour]
+            moves = self.pawn_rays[colour]
             todo = [sq for sq, code in enumerate(self.initial_board) if code == colour * 8 + PAWN]
             seen = set(todo)
             while todo:
@@ -522,6 +569,22 @@ class Layout:
         """Whether a piece of ``kind`` may stand on ``sq`` (terrain it may enter)."""
         return bool(self.terrain[sq]) and effect(kind, self.terrain[sq]) != BLOCKED
 
+    @cached_property
+    def plain_move_by_text(self) -> dict[str, Move]:
+        """Every move of the tables (each move without promotion a piece may make on this
+        board) by its text, ``e2e5``: most moves a request names are read here, without a
+        regular expression. Built when the first move is read on this board."""
+        names = self.grid.names
+        paths = [path for table in self.slides for square in table for path in square]
+        paths += [path for table in self.pawn_paths.values() for square in table
+                  for path in square]
+        targets = [target for square in self.leaps for target in square]
+        targets += [target for table in self.pawn_capture_targets.values() for square in table
+                    for target in square]
+        moves = [move for _, ray_moves in paths for move in ray_moves]
+        moves += [move for _, move in targets]
+        return {names[move.src] + names[move.dst]: move for move in moves}
+
     def option_value(self) -> dict[str, Any]:
         """The resolved options describing this layout (players, sections, forward)."""
         return {
@@ -529,6 +592,30 @@ class Layout:
             "sections": [dict(s) for s in self.resolved_sections],
             "forward": {COLOURS[c]: self.forward[c] for c in self.players},
         }
+
+
+#: The non-promoting move of each (from, to) pair in every layout's tables, one object per pair
+#: (a move is a value, the same on every board), keyed by ``src * MAX_SQUARES + dst``: the
+#: tables of all compiled layouts share them, and there are at most MAX_SQUARES ** 2.
+_PLAIN_MOVES: dict[int, Move] = {}
+MAX_SQUARES = MAX_SPAN * MAX_SPAN
+
+
+def _plain_move(src: int, dst: int) -> Move:
+    move = _PLAIN_MOVES.get(src * MAX_SQUARES + dst)
+    if move is None:
+        move = _PLAIN_MOVES[src * MAX_SQUARES + dst] = Move(src, dst, 0)
+    return move
+
+
+def _paths(src: int, rays: tuple[Ray, ...]) -> tuple[Path, ...]:
+    """Each ray from ``src`` with the moves to its squares."""
+    return tuple((ray, tuple(_plain_move(src, dst) for dst in ray)) for ray in rays)
+
+
+def _targets(src: int, squares: Ray) -> tuple[Target, ...]:
+    """Each square with the move from ``src`` to it."""
+    return tuple((dst, _plain_move(src, dst)) for dst in squares)
 
 
 def _last_line(grid: Grid, sq: int, d: int) -> bool:
@@ -541,7 +628,9 @@ def _last_line(grid: Grid, sq: int, d: int) -> bool:
 
 
 def _origin_coords(origin: str) -> tuple[int, int]:
+    """The (file, rank) indices of a section's origin square (validated: ``a1``..``z99``)."""
     m = _ORIGIN.fullmatch(origin)
+    assert m is not None, "validate_sections checked every origin"
     return FILE_LETTERS.index(m.group(1)), int(m.group(2)) - 1
 
 
@@ -614,8 +703,9 @@ def _find_homes(players: tuple[int, ...], sections: list[dict[str, Any]],
     min_r = min(r for _, r in origins)
     max_f = max(f for f, _ in origins)
     max_r = max(r for _, r in origins)
-    behind = {"north": lambda f, r: r == min_r, "south": lambda f, r: r == max_r,
-              "east": lambda f, r: f == min_f, "west": lambda f, r: f == max_f}
+    behind: dict[str, Callable[[int, int], bool]] = {
+        "north": lambda f, r: r == min_r, "south": lambda f, r: r == max_r,
+        "east": lambda f, r: f == min_f, "west": lambda f, r: f == max_f}
     for colour in players:
         if colour in homes:
             continue

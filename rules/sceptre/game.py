@@ -2,94 +2,42 @@
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from ..core.errors import IllegalMove, InvalidOptions, InvalidPosition
-from ..core.game import DRAW, ONGOING, WIN, Applied, Game, Status
-from ..core.options import DRAW_AFTER_QUIET_PLIES, OptionSpec
+from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Dice, Game, Status
+from ..core.geometry import Grid
+from ..core.notation import SquareMoveReader
+from ..core.options import OptionSpec, draw_after_quiet_plies
+from ..core.view import BoardView
 from ..registry import register
 from . import moves as mv
 from .board import (
-    COLOUR_NAMES, COLOURS, DEFAULT_LAYOUTS, KIND_LETTERS, KING, LIBRARY, Layout, compile_layout,
-    validate_forward, validate_players, validate_sections,
+    COLOUR_NAMES, COLOURS, DEFAULT_LAYOUTS, KIND_LETTERS, KING, LIBRARY, MAX_SPAN, PASS, Layout,
+    Move, compile_layout, validate_forward, validate_players, validate_sections,
 )
+from .illegal import BOOK
 from .position import (
-    INERT, Position, active_players, format_position, initial_position, parse_position,
-    piece_letters,
+    INERT, Control, Position, active_players, format_position, initial_position, parse_position,
+    piece_letters, reassign,
 )
+from .reasons import End, Illegal
+from .view import board_view
 
-_MOVE = re.compile(r"([a-x](?:[1-9]|1[0-9]|2[0-4]))([a-x](?:[1-9]|1[0-9]|2[0-4]))(?:=([QRBN]))?")
+#: Moves name squares of the largest board any layout spans (up to x24), so that a square
+#: of a bigger layout is reported as off this board, not as a malformed move.
+_MOVES = SquareMoveReader(Grid(MAX_SPAN, MAX_SPAN), r"(?:=([QRBN]))?")
 
-
-@lru_cache(maxsize=8192)
-def _legal(pos: Position, layout: Layout) -> tuple[tuple[mv.Move, ...], bool]:
-    """The legal moves of the side to move (without the mated player's pass) and whether he
-    is in check; cached because the turn hand-over of ``apply`` asks it of the next player,
-    who then asks it again for his own turn."""
-    moves, check = mv.generate(pos, layout)
-    return tuple(moves), check
-
-
-@lru_cache(maxsize=4096)
-def _analyse(pos: Position, layout: Layout, quiet_limit: int | None) -> tuple[Status, tuple]:
-    """Status and legal moves of ``pos``, computed together and cached: a request usually
-    asks for both, and ``apply`` checks legality against the same list."""
-    active = active_players(pos.control)
-    if len(active) == 1:
-        return Status(WIN, COLOUR_NAMES[active[0]], "last_king_standing",
-                      extra={"in_check": False, "players_left": [COLOUR_NAMES[active[0]]]}), ()
-    moves, check = _legal(pos, layout)
-    extra = {"in_check": check, "players_left": [COLOUR_NAMES[p] for p in active]}
-    if not moves:
-        if len(active) == 2:
-            other = active[0] if active[1] == pos.side else active[1]
-            return Status(WIN, COLOUR_NAMES[other], "checkmate" if check else "stalemate",
-                          extra=extra), ()
-        # With three or more players left a stalemated player is removed before his turn,
-        # so only the mated player's pass remains.
-        moves = (mv.PASS,)
-    if quiet_limit is not None and pos.quiet >= quiet_limit:
-        return Status(DRAW, None, "quiet_plies", extra=extra), ()
-    return Status(ONGOING, None, None, COLOUR_NAMES[pos.side], extra), moves
-
-
-def _pass_turn(board: tuple[int, ...], control: tuple[int, ...], mover: int, quiet: int, n: int,
-               layout: Layout, events: list[dict[str, Any]]) -> Position:
-    """The position once the turn has passed from ``mover`` in seat order.
-
-    A player due to move who has no legal move and is not in check is removed at once while
-    three or more players are left (every army he controls becomes inert) and the turn passes
-    on; ``n`` grows each time play wraps from the last seat to the first.
-    """
-    seats = layout.players
-    i = seats.index(mover)
-    while True:
-        active = active_players(control)
-        if len(active) == 1:
-            return Position(board, active[0], control, quiet, n)  # type: ignore[arg-type]
-        i = (i + 1) % len(seats)
-        if i == 0:
-            n += 1
-        player = seats[i]
-        if control[player] != player:
-            continue
-        candidate = Position(board, player, control, quiet, n)  # type: ignore[arg-type]
-        if len(active) == 2:
-            return candidate
-        moves, check = _legal(candidate, layout)
-        if moves or check:
-            return candidate
-        control = tuple(INERT if c == player else c for c in control)
-        events.append({"type": "removed", "player": COLOUR_NAMES[player],
-                       "detail": "no legal move and not in check: his armies are inert"})
+#: Events and their fields, as ``apply`` reports them.
+Event = dict[str, Any]
 
 
 @register
-class Sceptre(Game):
+class Sceptre(Game[Position, Move]):
     id = "sceptre"
     name = "Sceptre"
+    illegal_reasons = Illegal
+    end_reasons = End
     max_perft_depth = 3
     perft_budget = 20_000
     option_specs = (
@@ -109,8 +57,8 @@ class Sceptre(Game):
         ),
         OptionSpec(
             "board", "json", None,
-            "Another name for 'sections' (RULES.md calls the board option 'board'); give one "
-            "of the two, or both with the same value. The resolved options carry both.",
+            "Another name for 'sections'; give one of the two, or both with the same value. "
+            "The resolved options carry both.",
             validate=validate_sections,
         ),
         OptionSpec(
@@ -119,10 +67,10 @@ class Sceptre(Game):
             "players left out take the default for their seat.",
             validate=validate_forward,
         ),
-        DRAW_AFTER_QUIET_PLIES,
+        draw_after_quiet_plies("plies since the last capture of any piece, passes included"),
     )
 
-    def __init__(self, options=None) -> None:
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
         sections, board = self.options["sections"], self.options["board"]
         if sections is not None and board is not None and sections != board:
@@ -132,7 +80,7 @@ class Sceptre(Game):
         self.layout: Layout = compile_layout(
             self.options["players"], sections if sections is not None else board,
             self.options["forward"])
-        self.quiet_limit = self.options["draw_after_quiet_plies"]
+        self.quiet_limit: int | None = self.options["draw_after_quiet_plies"]
         # Echo the layout actually played, so a client sees the board it got.
         self.options.update(self.layout.option_value())
         self.options["board"] = self.options["sections"]
@@ -143,6 +91,7 @@ class Sceptre(Game):
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
+        two_players = compile_layout(["w", "b"], None, None)
         return {
             "pieces": [
                 {"letter": "K", "name": "King", "moves": "1 square any direction"},
@@ -166,9 +115,7 @@ class Sceptre(Game):
             "notation": {
                 "position": "<board> <side w|r|b|y> <armies e.g. ww,rw,bb,y-> <quiet> <n>",
                 "move": "<from><to>[=Q|R|B|N] e.g. e2e5, d15d16=Q; pass (a mated player)",
-                "example": format_position(
-                    initial_position(compile_layout(["w", "b"], None, None)),
-                    compile_layout(["w", "b"], None, None)),
+                "example": format_position(initial_position(two_players), two_players),
             },
         }
 
@@ -196,50 +143,95 @@ class Sceptre(Game):
                     f"{COLOUR_NAMES[other].capitalize()}'s King is attacked although it is "
                     f"{COLOUR_NAMES[pos.side]}'s turn; no move may leave one's own King "
                     "attacked.", field="side")
-        if len(active) >= 3:
-            moves, check = _legal(pos, self.layout)
-            if not moves and not check:
-                raise InvalidPosition(
-                    f"{COLOUR_NAMES[pos.side].capitalize()} has no legal move and is not in "
-                    "check; with three or more players left he would already have been removed "
-                    "(his army inert).", field="side")
+        if len(active) >= 3 and not self._stays_in(pos):
+            raise InvalidPosition(
+                f"{COLOUR_NAMES[pos.side].capitalize()} has no legal move and is not in "
+                "check; with three or more players left he would already have been removed "
+                "(his army inert).", field="side")
         return pos
 
     def format_position(self, position: Position) -> str:
         return format_position(position, self.layout)
 
+    # ---- the state of the game ---------------------------------------------------------------
+
+    def analyse(self, position: Position) -> Analysis[Move]:
+        """Status and legal moves of ``position``.
+
+        A side to move with no legal move, not in check, while three or more players are in
+        the game, never has the turn: the hand-over removes him first (and parse_position
+        refuses such a position). Asked about him, the analysis offers the pass.
+        """
+        active = active_players(position.control)
+        if len(active) == 1:
+            winner = COLOUR_NAMES[active[0]]
+            return Analysis(Status(WIN, winner, End.LAST_KING_STANDING,
+                                   extra={"in_check": False, "players_left": [winner]}), ())
+        moves, check = mv.generate(position, self.layout)
+        extra = {"in_check": check, "players_left": [COLOUR_NAMES[p] for p in active]}
+        if not moves:
+            if len(active) == 2:
+                other = active[0] if active[1] == position.side else active[1]
+                return Analysis(Status(WIN, COLOUR_NAMES[other],
+                                       End.CHECKMATE if check else End.STALEMATE, extra=extra),
+                                ())
+            # With three or more players left a stalemated player is removed before his turn,
+            # so only the mated player's pass remains.
+            moves = [PASS]
+        if self.quiet_limit is not None and position.quiet >= self.quiet_limit:
+            return Analysis(Status(DRAW, None, End.QUIET_PLIES, extra=extra), ())
+        return Analysis(Status(ONGOING, None, None, COLOUR_NAMES[position.side], extra),
+                        tuple(moves))
+
+    def perft_moves(self, position: Position) -> Sequence[Move]:
+        """Cached once three or more players are in the game: the turn hand-over that made
+        ``position`` has just analysed it; uncached otherwise."""
+        if len(active_players(position.control)) > 2:
+            return self.legal_moves(position)
+        return self.analyse(position).moves
+
+    def _stays_in(self, position: Position) -> bool:
+        """Whether the side to move has a legal move or is in check: a player with neither is
+        removed before his turn while three or more players are in the game."""
+        if self.quiet_limit is not None and position.quiet >= self.quiet_limit:
+            # The analysis of a drawn game lists no moves; a player is removed all the same.
+            moves, check = mv.generate(position, self.layout)
+            return bool(moves) or check
+        return bool(self.status(position).extra["in_check"]) \
+            or self.legal_moves(position) != (PASS,)
+
     # ---- moves -------------------------------------------------------------------------------
 
-    def legal_moves(self, position: Position) -> tuple:
-        return _analyse(position, self.layout, self.quiet_limit)[1]
-
-    def status(self, position: Position) -> Status:
-        return _analyse(position, self.layout, self.quiet_limit)[0]
-
-    def format_move(self, position: Position, move) -> str:
+    def format_move(self, position: Position, move: Move) -> str:
         return mv.format_move(move, self.layout)
 
-    def parse_move(self, position: Position, text: str):
+    def parse_move(self, position: Position, text: str) -> Move:
         if text == "pass":
-            return mv.PASS
-        m = _MOVE.fullmatch(text) if isinstance(text, str) else None
-        if not m:
+            return PASS
+        plain = self.layout.plain_move_by_text.get(text) if isinstance(text, str) else None
+        if plain is not None:
+            return plain
+        read = _MOVES.read(text)
+        if read is None:
             raise IllegalMove(
-                "malformed_move",
+                Illegal.MALFORMED_MOVE,
                 f"{text!r} is not a Sceptre move; write <from><to>, e.g. e2e5, with =Q, =R, =B "
                 "or =N for a promotion, e.g. d15d16=Q, or pass.")
+        src_name, dst_name, (promotion,) = read
         index = self.layout.grid.index
-        for name in (m.group(1), m.group(2)):
-            if name not in index:
-                raise IllegalMove("off_board", f"{name} is not a square of this board.")
-        promotion = KIND_LETTERS.index(m.group(3)) if m.group(3) else 0
-        return (index[m.group(1)], index[m.group(2)], promotion)
+        src, dst = index.get(src_name), index.get(dst_name)
+        if src is None or dst is None:
+            raise IllegalMove(Illegal.OFF_BOARD, f"{src_name if src is None else dst_name} is "
+                                                 "not a square of this board.")
+        # tuple.__new__ skips the NamedTuple constructor's argument handling: this is on the
+        # path of every move a request names.
+        return tuple.__new__(Move, (src, dst, KIND_LETTERS.index(promotion) if promotion else 0))
 
-    def explain_illegal(self, position: Position, move) -> IllegalMove:
-        return mv.explain(position, move, self.layout, self.legal_moves(position))
+    def explain_illegal(self, position: Position, move: Move) -> IllegalMove:
+        return BOOK.explain(self, position, move)
 
-    def move_fields(self, position: Position, move) -> dict[str, Any]:
-        if move == mv.PASS:
+    def move_fields(self, position: Position, move: Move) -> dict[str, Any]:
+        if move == PASS:
             return {"kind": "pass"}
         src, dst, promotion = move
         names = self.layout.grid.names
@@ -254,21 +246,20 @@ class Sceptre(Game):
             fields["promotion"] = KIND_LETTERS[promotion]
         return fields
 
-    def apply(self, position: Position, move, dice=None) -> Applied:
+    def apply(self, position: Position, move: Move, dice: Dice | None = None) -> Applied[Position]:
         side = position.side
-        events: list[dict[str, Any]] = []
-        names = self.layout.grid.names
-        if move == mv.PASS:
-            board, control = position.board, position.control
+        events: list[Event] = []
+        if move == PASS:
             events.append({"type": "pass", "player": COLOUR_NAMES[side]})
-            captured = 0
+            board, control, captured = position.board, position.control, 0
         else:
-            src, dst, promotion = move
-            code, captured = position.board[src], position.board[dst]
             new_board, control = mv.after(position, move)
             board = tuple(new_board)
+            src, dst, promotion = move
+            captured = position.board[dst]
+            names = self.layout.grid.names
             events.append({"type": "move", "from": names[src], "to": names[dst],
-                           "piece": piece_letters(code)})
+                           "piece": piece_letters(position.board[src])})
             if captured:
                 events.append({"type": "capture", "square": names[dst],
                                "piece": piece_letters(captured)})
@@ -281,5 +272,38 @@ class Sceptre(Game):
                 events.append({"type": "king_captured", "player": COLOUR_NAMES[captured >> 3],
                                "armies": handed, "to": COLOUR_NAMES[side]})
         quiet = 0 if captured else position.quiet + 1
-        new = _pass_turn(board, control, side, quiet, position.n, self.layout, events)
+        new = self._hand_over(board, control, side, quiet, position.n, events)
         return Applied(new, tuple(events))
+
+    def _hand_over(self, board: tuple[int, ...], control: Control, mover: int, quiet: int,
+                   n: int, events: list[Event]) -> Position:
+        """The position once the turn has passed from ``mover`` in seat order.
+
+        A player due to move who has no legal move and is not in check is removed at once while
+        three or more players are left (every army he controls becomes inert, reported in
+        ``events``) and the turn passes on; ``n`` grows each time play wraps from the last seat
+        to the first.
+        """
+        seats = self.layout.players
+        i = seats.index(mover)
+        while True:
+            active = active_players(control)
+            if len(active) == 1:
+                return Position(board, active[0], control, quiet, n)
+            i = (i + 1) % len(seats)
+            if i == 0:
+                n += 1
+            player = seats[i]
+            if control[player] != player:
+                continue
+            candidate = Position(board, player, control, quiet, n)
+            if len(active) == 2 or self._stays_in(candidate):
+                return candidate
+            control = reassign(control, player, INERT)
+            events.append({"type": "removed", "player": COLOUR_NAMES[player],
+                           "detail": "no legal move and not in check: his armies are inert"})
+
+    # ---- pictures ----------------------------------------------------------------------------
+
+    def board_view(self, position: Position) -> BoardView:
+        return board_view(self, position)

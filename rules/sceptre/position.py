@@ -21,10 +21,14 @@ from .board import (
 #: and of a colour that is not in the game.
 INERT = -1
 
+#: Per colour in seat order, the colour of the player who moves that army, or INERT.
+Control = tuple[int, int, int, int]
+
 PIECE_PATTERN = "[wrby][KQRBNP]"
 #: Piece token (``wK``) to code (colour * 8 + kind); None, an empty square, to 0.
-_CELL_CODES = {None: 0, **{c + k: colour * 8 + kind for colour, c in enumerate(COLOURS)
-                           for kind, k in enumerate(KIND_LETTERS) if kind}}
+_CELL_CODES: dict[str | None, int] = {
+    None: 0, **{c + k: colour * 8 + kind for colour, c in enumerate(COLOURS)
+                for kind, k in enumerate(KIND_LETTERS) if kind}}
 FIELDS = ("board", "side", "armies", "quiet", "n")
 
 
@@ -38,7 +42,7 @@ class Position(NamedTuple):
 
     board: tuple[int, ...]
     side: int
-    control: tuple[int, int, int, int]
+    control: Control
     quiet: int
     n: int
 
@@ -53,20 +57,28 @@ def piece_name(code: int) -> str:
     return f"{COLOUR_NAMES[code >> 3]} {KIND_NAMES[code & 7]}"
 
 
-def active_players(control: tuple[int, ...]) -> tuple[int, ...]:
+def active_players(control: Control) -> tuple[int, ...]:
     """The players still in the game (those who control their own army), in seat order."""
     return tuple(c for c in range(4) if control[c] == c)
+
+
+def reassign(control: Control, old: int, new: int) -> Control:
+    """``control`` with every army that ``old`` controls handed to ``new`` (to nobody when
+    ``new`` is INERT)."""
+    a, b, c, d = (new if x == old else x for x in control)
+    return a, b, c, d
 
 
 def initial_position(layout: Layout) -> Position:
     """The initial position; InvalidOptions when the layout has none (armies on terrain
     or on each other's squares)."""
-    control = tuple(c if c in layout.players else INERT for c in range(4))
+    w, r, b, y = (colour if colour in layout.players else INERT for colour in range(4))
     board = layout.initial_board_or_raise()
-    return Position(board, layout.players[0], control, 0, 1)  # type: ignore
+    return Position(board, layout.players[0], (w, r, b, y), 0, 1)
 
 
 def format_position(pos: Position, layout: Layout) -> str:
+    """The compact notation of ``pos``."""
     cells = [piece_letters(c) if c else None for c in pos.board]
     armies = ",".join(
         COLOURS[c] + (COLOURS[pos.control[c]] if pos.control[c] != INERT else "-")
@@ -79,10 +91,10 @@ def parse_position(text: str, layout: Layout) -> Position:
     """Parse the compact notation strictly; raise InvalidPosition naming what is wrong.
 
     Checks what any position reachable in play satisfies: pieces only of the players in the
-    game and only on terrain they may enter, Pawns only where their army's Pawns can get, at most the orthodox number of each kind per
-    army, one King per army in play, controllers who are still in the game, a side to move
-    who is still in the game. Whether the side to move could move at all is judged by the
-    game, which needs the move generator for it.
+    game and only on terrain they may enter, Pawns only where their army's Pawns can get, at
+    most the orthodox number of each kind per army, one King per army in play, controllers
+    who are still in the game, a side to move who is still in the game. Whether the side to
+    move could move at all is judged by the game, which needs the move generator for it.
     """
     board_text, side_text, armies_text, quiet_text, n_text = split_fields(text, FIELDS)
     grid = layout.grid
@@ -150,7 +162,7 @@ def parse_position(text: str, layout: Layout) -> Position:
     return Position(board, side, control, quiet, n)
 
 
-def _parse_armies(text: str, players: tuple[int, ...]) -> tuple[int, int, int, int]:
+def _parse_armies(text: str, players: tuple[int, ...]) -> Control:
     entries = text.split(",")
     expected = ",".join(COLOURS[p] + COLOURS[p] for p in players)
     if len(entries) != len(players):
@@ -170,4 +182,5 @@ def _parse_armies(text: str, players: tuple[int, ...]) -> tuple[int, int, int, i
                 f"The armies field entry {entry!r} names a controller who is not playing; use a "
                 "player's colour letter or '-' for an inert army.", field="armies")
         control[army] = COLOURS.index(entry[1])
-    return tuple(control)  # type: ignore[return-value]
+    a, b, c, d = control
+    return a, b, c, d

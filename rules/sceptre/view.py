@@ -3,9 +3,14 @@ left out), terrain, and the four armies in their colours with chess glyphs."""
 
 from __future__ import annotations
 
-from ..core.view import BoardView, Cell, Piece, board_view
-from .board import COLOUR_NAMES, TERRAIN_NAMES
-from .position import piece_letters, piece_name
+from typing import TYPE_CHECKING
+
+from ..core.view import BoardView, Piece, grid_cells
+from .board import COLOUR_NAMES, OPEN, TERRAIN_NAMES
+from .position import Position, piece_letters, piece_name
+
+if TYPE_CHECKING:
+    from .game import Sceptre
 
 GLYPHS = " ♚♛♜♝♞♟"
 PALETTE = {"white": ("#f6f1e4", "#2f2a26"), "red": ("#c0392b", "#fff4e8"),
@@ -14,21 +19,23 @@ TERRAIN = {"forest": ("#7fa36a", "F"), "river": ("#6fa8dc", "R"), "pond": ("#3d8
            "bridge": ("#b08d57", "B"), "castle ruin": ("#9e9e9e", "C")}
 
 
-@board_view("sceptre")
-def view(game, position) -> BoardView:
+def board_view(game: Sceptre, position: Position) -> BoardView:
+    """The picture of ``position``: every square of the layout with its terrain (open ground
+    is plain board) and its piece."""
     layout = game.layout
-    grid = layout.grid
-    cells = []
-    for sq in grid.squares:
-        f, r = grid.coords[sq]
+
+    def piece_at(sq: int) -> Piece | None:
         code = position.board[sq]
-        piece = None
-        if code:
-            piece = Piece(glyph=GLYPHS[code & 7], owner=COLOUR_NAMES[code >> 3],
-                          text=piece_letters(code), name=piece_name(code))
-        kind = layout.terrain[sq]
-        terrain = TERRAIN_NAMES[kind] if kind != "." else None
-        cells.append(Cell(grid.names[sq], f, r, shade=(f + r + 1) % 2, terrain=terrain,
-                          piece=piece))
-    return BoardView(game="sceptre", files=grid.files, ranks=grid.ranks, cells=tuple(cells),
-                     palette=PALETTE, to_move=game.status(position).to_move, terrain=TERRAIN)
+        if not code:
+            return None
+        return Piece(glyph=GLYPHS[code & 7], owner=COLOUR_NAMES[code >> 3],
+                     text=piece_letters(code), name=piece_name(code))
+
+    def terrain_at(sq: int) -> str | None:
+        letter = layout.terrain[sq]
+        return None if letter == OPEN else TERRAIN_NAMES[letter]
+
+    grid = layout.grid
+    return BoardView(game=game.id, files=grid.files, ranks=grid.ranks,
+                     cells=grid_cells(grid, piece_at, terrain_at=terrain_at), palette=PALETTE,
+                     to_move=game.status(position).to_move, terrain=TERRAIN)

@@ -1,8 +1,8 @@
-"""A slow, obviously-correct Sceptre move generator, written from RULES.md section 4 alone.
+"""A slow, obviously-correct Sceptre move generator, written from docs/rules/sceptre.md alone.
 
 It shares nothing with ``rules.sceptre`` but the square naming and the terrain letters of a
 layout: no move tables, no pin logic. Every (from, to) pair of squares is tried against a
-direct reading of the movement rules and of the seed's terrain table, and King safety is
+direct reading of the movement rules and of the terrain table, and King safety is
 judged by asking, for every hostile piece, whether it could capture on the King's square.
 """
 
@@ -13,7 +13,7 @@ COLOURS = "wrby"
 FORWARD = {"north": (0, 1), "east": (1, 0), "south": (0, -1), "west": (-1, 0)}
 ORTHODOX = {"Q": 1, "R": 2, "B": 2, "N": 2}
 
-# The seed's terrain table: normal, no (cannot enter or cross), slow, river (the Pawn's rule).
+# The terrain table: normal, no (cannot enter or cross), slow, river (the Pawn's rule).
 TABLE = {
     "K": {"F": "normal", "R": "no", "P": "no", "B": "normal", "C": "no"},
     "Q": {"F": "normal", "R": "no", "P": "no", "B": "normal", "C": "no"},

@@ -1,6 +1,6 @@
-"""Sceptre audited over HTTP against RULES.md section 4 and API.md, as an outside checker would.
+"""Sceptre audited over HTTP against docs/rules/sceptre.md, as an outside checker would.
 
-Every case builds its own board in API.md's notation (options ``players``, ``sections``,
+Every case builds its own board in the documented notation (options ``players``, ``sections``,
 ``forward``; positions ``<board> <side> <armies> <quiet> <n>``), asks the service through the
 Flask test client, and compares with what the rule text says. The expectations are written by
 hand from the rules, not computed by any generator.
@@ -134,8 +134,8 @@ def test_board_validation(client, sections, status):
         assert body["code"] == "invalid_options"
 
 
-def test_rules_md_option_name_board_is_accepted_beside_sections(client):
-    # Regression: RULES.md names the board option `board`, API.md `sections`; the service
+def test_the_option_name_board_is_accepted_beside_sections(client):
+    # Regression: the rules name the board option `board`, the API `sections`; the service
     # refused `board` as an unknown option.
     sections = [{"origin": "a1", "name": "southern-march"}, {"origin": "a9", "name": "twin-ponds"},
                 {"origin": "a17", "name": "northern-march"}]
@@ -226,7 +226,7 @@ def test_no_castling_and_no_en_passant_over_http(client):
 
 # ---- the terrain table, cell by cell -----------------------------------------------------------
 
-TABLE = {  # the seed's table: normal, no (cannot enter or cross), slow, ford (Pawn and river)
+TABLE = {  # the terrain table: normal, no (cannot enter or cross), slow, ford (Pawn and river)
     "K": {"F": "normal", "R": "no", "P": "no", "B": "normal", "C": "no"},
     "Q": {"F": "normal", "R": "no", "P": "no", "B": "normal", "C": "no"},
     "R": {"F": "no", "R": "no", "P": "no", "B": "normal", "C": "slow"},

@@ -1,4 +1,4 @@
-"""Sceptre rule by rule (RULES.md section 4 and docs/rules/sceptre.md), from notation strings."""
+"""Sceptre rule by rule (docs/rules/sceptre.md), from notation strings."""
 
 from __future__ import annotations
 
@@ -233,9 +233,9 @@ def test_pawns_move_in_their_army_direction():
     pawn = {m[3:] for m in moves(red, pos) if m.startswith("c12")}
     assert {"d12", "f12", "f15", "c11", "c9"} <= pawn and "b12" not in pawn
 
-# ---- terrain: every cell of the seed's table ----------------------------------------------
+# ---- terrain: every cell of the terrain table -------------------------------------------
 
-# (kind, terrain) -> normal | blocked | slow | ford, as in RULES.md's table.
+# (kind, terrain) -> normal | blocked | slow | ford, as in the rules' terrain table.
 TABLE = {
     ("K", "F"): "normal", ("K", "R"): "blocked", ("K", "P"): "blocked", ("K", "B"): "normal",
     ("K", "C"): "blocked",

@@ -1,9 +1,9 @@
 """Sceptre perft regression values, cross-checks against independent generators, playouts.
 
-How the perft values were convinced: ``test_sceptre_reference.Ref`` is written from RULES.md
-section 4 alone (every (from, to) pair tried against a direct reading of the movement rules
-and the seed's terrain table; King safety by asking every hostile piece whether it could
-capture the King). It agrees with the engine at depths 1-2 on every setup below, and at
+How the perft values were convinced: ``sceptre_reference.Ref`` is written from
+docs/rules/sceptre.md alone (every (from, to) pair tried against a direct reading of the
+movement rules and the terrain table; King safety by asking every hostile piece whether it
+could capture the King). It agrees with the engine at depths 1-2 on every setup below, and at
 depth 3 on a sample of first moves (all of depth 3 takes it several seconds). On an
 all-open 8x8 board with only Kings, Queens, Rooks and Bishops, the engine's moves equal
 python-chess's for the same position (Sceptre has no castling and no en passant).
@@ -17,9 +17,10 @@ import chess
 import pytest
 
 import rules
+from rules.sceptre import PASS
 from rules.sceptre import moves as mv
 from rules.sceptre.position import active_players
-from test_sceptre_reference import from_game
+from sceptre_reference import from_game
 
 OPEN = ["........"] * 8
 ALL_OPEN_8X8 = {"sections": [{"origin": "a1", "terrain": OPEN}]}
@@ -196,7 +197,7 @@ def playout(game, seed, max_plies):
             break
 
         def score(m):
-            if m == mv.PASS:
+            if m == PASS:
                 return 0
             return (VALUE[position.board[m[1]] & 7] * 10
                     + 5 * _gives_check(game, position, m) + rng.random() * 12)

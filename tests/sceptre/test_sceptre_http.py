@@ -1,4 +1,4 @@
-"""Sceptre over HTTP, as a client that knows only API.md would use it."""
+"""Sceptre over HTTP, as a client that knows only the documented API would use it."""
 
 from __future__ import annotations
 
