@@ -3,33 +3,47 @@
 from __future__ import annotations
 
 import random
-import re
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Mapping, NamedTuple
 
 from ..core.errors import IllegalMove, InvalidDice, InvalidPosition
-from ..core.game import DRAW, ONGOING, WIN, Applied, Game, Status
-from ..core.options import DRAW_AFTER_QUIET_PLIES, OptionSpec
+from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Dice, Game, Status
+from ..core.options import OptionSpec, draw_after_quiet_plies
+from ..core.reasons import State
+from ..core.view import BoardView
 from ..registry import register
 from . import moves as mv
+from .illegal import BOOK
+from .moves import Move
 from .position import (
     BLACK, CODE_TO_LETTER, EMPTY, FOOL, GRID, INITIAL_BOARD, KING, KING_SQUARES, KIND_LETTERS,
-    LETTER_KINDS, NAMES, RAISED_SQUARES, SIDE_NAMES, UNMOVED_BIT, WHITE, Position, format_position,
+    NAMES, RAISED_SQUARES, SIDE_NAMES, UNMOVED_BIT, WHITE, Position, format_position,
     initial_position, parse_position,
 )
-
-_MOVE = re.compile(r"([a-g][1-9])([a-g][1-9])(?:=([WPE]))?")
+from .reasons import End, Illegal
+from .view import draw
 
 #: Two d6, attacker's and defender's: the attempt succeeds when the attacker rolls higher.
 DICE_OUTCOMES = tuple(
     ({"attacker": a, "defender": d}, Fraction(1, 36)) for a in range(6, 0, -1) for d in range(1, 7)
 )
 ATTEMPT_SUCCESS = Fraction(15, 36)
+#: The dice of a capture attempt under active play, as the API checks and documents them.
+DICE_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "description": "A capture attempt's two d6 under active_play: it succeeds when the "
+                   "attacker rolls higher than the defender.",
+    "properties": {
+        who: {"type": "integer", "minimum": 1, "maximum": 6, "description": f"The {who}'s d6."}
+        for who in ("attacker", "defender")
+    },
+    "required": ["attacker", "defender"],
+    "additionalProperties": False,
+}
 
 
 class Rules(NamedTuple):
-    """The options that change the rules, in a hashable form for the analysis cache."""
+    """The options that change the rules, read once per configured game."""
 
     gambit: bool
     crown: bool
@@ -38,31 +52,8 @@ class Rules(NamedTuple):
     quiet_limit: int | None
 
 
-@lru_cache(maxsize=8192)
-def _analyse(pos: Position, rules: Rules) -> tuple[Status, tuple]:
-    """Status and legal moves of ``pos``, computed together and cached: a request usually
-    asks for both, and ``apply`` checks legality against the same list."""
-    side = pos.side
-    # Every status carries in_check, a finished game's too.
-    check = mv.in_check(pos, rules.gambit)
-    if rules.gambit:
-        for s in (WHITE, BLACK):
-            if pos.board[KING_SQUARES[1 - s]] == s * 8 + FOOL:
-                return Status(WIN, SIDE_NAMES[s], "fools_gambit", extra={"in_check": check}), ()
-    moves = tuple(mv.generate(pos, rules.gambit, rules.crown))
-    if not moves:
-        if check:
-            return Status(WIN, SIDE_NAMES[1 - side], "checkmate", extra={"in_check": True}), ()
-        if rules.stalemate_loss:
-            return Status(WIN, SIDE_NAMES[1 - side], "stalemate", extra={"in_check": False}), ()
-        return Status(DRAW, None, "stalemate", extra={"in_check": False}), ()
-    if rules.quiet_limit is not None and pos.quiet >= rules.quiet_limit:
-        return Status(DRAW, None, "quiet_plies", extra={"in_check": check}), ()
-    return _ONGOING[side][check], moves
-
-
-#: The four statuses of a game going on, by side to move and in_check, built once: a Status is
-#: immutable, and building one per analysis was a tenth of the generation time.
+#: The four statuses of a game going on, by side to move and in_check: a Status is immutable,
+#: so every analysis of a game going on shares one of these.
 _ONGOING = tuple(
     tuple(Status(ONGOING, None, None, SIDE_NAMES[side], {"in_check": check})
           for check in (False, True))
@@ -70,17 +61,28 @@ _ONGOING = tuple(
 )
 
 
+def _over(state: State, winner: str | None, reason: End, in_check: bool) -> Analysis[Move]:
+    """The analysis of a finished game: its status, and no moves."""
+    return Analysis(Status(state, winner, reason, extra={"in_check": in_check}), ())
+
+
 @register
-class KingsMate(Game):
+class KingsMate(Game[Position, Move]):
     id = "kings-mate"
     name = "King's Mate"
+    illegal_reasons = Illegal
+    end_reasons = End
+    dice_schema = DICE_SCHEMA
+    entry_fields = {"probability": {"type": "number",
+                                    "description": "Chance of success of the attempt."}}
     max_perft_depth = 5
     perft_budget = 25_000
+    analysis_cache_size = 8192
     option_specs = (
         OptionSpec(
             "stalemate", "choice", "draw",
             "What a stalemate (no legal move, not in check) means for the stalemated side: "
-            "draw, or loss (as one diagram caption of the seed has it).",
+            "a draw, or a loss.",
             choices=("draw", "loss"),
         ),
         OptionSpec(
@@ -99,10 +101,13 @@ class KingsMate(Game):
             "defender); it fails when the defender rolls at least as high, and the player "
             "then moves another piece.",
         ),
-        DRAW_AFTER_QUIET_PLIES,
+        draw_after_quiet_plies(
+            "plies since the last capture (under active_play, the last successful capture "
+            "attempt)"
+        ),
     )
 
-    def __init__(self, options=None) -> None:
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
         o = self.options
         self.rules = Rules(o["fools_gambit"], o["defense_of_the_crown"], o["active_play"],
@@ -170,7 +175,7 @@ class KingsMate(Game):
                 "not allowed.",
                 field="board",
             )
-        if pos.failed and not _analyse(pos, rules)[1] and not mv.in_check(pos, rules.gambit):
+        if pos.failed and not self.legal_moves(pos) and not mv.in_check(pos, rules.gambit):
             raise InvalidPosition(
                 "The failed pieces leave the side to move no move, so its ply would already have "
                 "ended; write '-' in the failed field and give the turn to the other side.",
@@ -181,32 +186,48 @@ class KingsMate(Game):
     def format_position(self, position: Position) -> str:
         return format_position(position)
 
-    # ---- moves -------------------------------------------------------------------------------
+    # ---- the state of the game and its moves ------------------------------------------------
 
-    def legal_moves(self, position: Position) -> tuple:
-        return _analyse(position, self.rules)[1]
+    def analyse(self, position: Position) -> Analysis[Move]:
+        """The status, which always carries ``in_check`` (a finished game's too), and the
+        legal moves of ``position``."""
+        rules = self.rules
+        side = position.side
+        check = mv.in_check(position, rules.gambit)
+        if rules.gambit:
+            for s in (WHITE, BLACK):
+                if position.board[KING_SQUARES[1 - s]] == s * 8 + FOOL:
+                    return _over(WIN, SIDE_NAMES[s], End.FOOLS_GAMBIT, check)
+        moves = tuple(mv.generate(position, rules.gambit, rules.crown))
+        if not moves:
+            if check:
+                return _over(WIN, SIDE_NAMES[1 - side], End.CHECKMATE, True)
+            if rules.stalemate_loss:
+                return _over(WIN, SIDE_NAMES[1 - side], End.STALEMATE, False)
+            return _over(DRAW, None, End.STALEMATE, False)
+        if rules.quiet_limit is not None and position.quiet >= rules.quiet_limit:
+            return _over(DRAW, None, End.QUIET_PLIES, check)
+        # Built as a plain tuple of its type: Analysis(...) costs twice as much, on the path
+        # every position of a game going on takes.
+        return tuple.__new__(Analysis, (_ONGOING[side][check], moves))
 
-    def status(self, position: Position) -> Status:
-        return _analyse(position, self.rules)[0]
-
-    def format_move(self, position: Position, move) -> str:
+    def format_move(self, position: Position, move: Move) -> str:
         return mv.format_move(move)
 
-    def parse_move(self, position: Position, text: str):
-        m = _MOVE.fullmatch(text) if isinstance(text, str) else None
-        if not m:
+    def parse_move(self, position: Position, text: str) -> Move:
+        move = mv.read_move(text)
+        if move is None:
             raise IllegalMove(
-                "malformed_move",
+                Illegal.MALFORMED_MOVE,
                 f"{text!r} is not a King's Mate move; write <from><to>, e.g. d2d3, with =W, =P "
                 "or =E for a promotion, e.g. a8a9=W.",
             )
-        promotion = LETTER_KINDS[m.group(3)] if m.group(3) else 0
-        return (GRID.index[m.group(1)], GRID.index[m.group(2)], promotion)
+        return move
 
-    def explain_illegal(self, position: Position, move) -> IllegalMove:
-        return mv.explain(position, move, self.rules.gambit, self.rules.crown)
+    def explain_illegal(self, position: Position, move: Move) -> IllegalMove:
+        return BOOK.explain(self, position, move)
 
-    def move_fields(self, position: Position, move) -> dict[str, Any]:
+    def move_fields(self, position: Position, move: Move) -> dict[str, Any]:
         src, dst, promotion = move
         board = position.board
         code, target = board[src], board[dst]
@@ -232,19 +253,19 @@ class KingsMate(Game):
 
     # ---- chance: capture attempts under active play -----------------------------------------
 
-    def is_chance(self, position: Position, move) -> bool:
-        return self.rules.active and position.board[move[1]] != EMPTY
+    def is_chance(self, position: Position, move: Move) -> bool:
+        return self.rules.active and position.board[move.dst] != EMPTY
 
-    def chance_outcomes(self, position: Position, move) -> list[tuple[dict[str, int], Fraction]]:
+    def chance_outcomes(self, position: Position, move: Move) -> list[tuple[Dice, Fraction]]:
         """The 36 rolls, each 1/36, successes first (so search follows the capture)."""
         if not self.is_chance(position, move):
             return []
         return [(dict(dice), p) for dice, p in DICE_OUTCOMES]
 
-    def roll(self, position: Position, move, rng: random.Random) -> dict[str, int]:
+    def roll(self, position: Position, move: Move, rng: random.Random) -> Dice:
         return {"attacker": rng.randint(1, 6), "defender": rng.randint(1, 6)}
 
-    def check_dice(self, position: Position, move, dice: Any) -> dict[str, int]:
+    def check_dice(self, position: Position, move: Move, dice: Any) -> Dice:
         if not isinstance(dice, dict) or set(dice) != {"attacker", "defender"}:
             raise InvalidDice(
                 'A capture attempt takes dice {"attacker": <1-6>, "defender": <1-6>}, one d6 each.'
@@ -259,13 +280,14 @@ class KingsMate(Game):
 
     # ---- applying moves ----------------------------------------------------------------------
 
-    def apply(self, position: Position, move, dice=None) -> Applied:
+    def apply(self, position: Position, move: Move, dice: Dice | None = None) -> Applied[Position]:
         src, dst, promotion = move
         board = position.board
         side = position.side
         code, target = board[src], board[dst]
         events: list[dict[str, Any]] = []
         if target and self.rules.active:
+            assert dice is not None, "play() rolls or checks the dice of every capture attempt"
             success = dice["attacker"] > dice["defender"]
             events.append({"type": "attempt", "from": NAMES[src], "to": NAMES[dst],
                            "piece": CODE_TO_LETTER[code], "success": success, **dice})
@@ -279,28 +301,40 @@ class KingsMate(Game):
         if promotion:
             events.append({"type": "promotion", "square": NAMES[dst],
                            "piece": CODE_TO_LETTER[side * 8 + promotion]})
-        return Applied(_play(position, move), tuple(events), dice)
+        return Applied(_play(position, src, dst, promotion), tuple(events), dice)
 
-    def _after_failure(self, position: Position, src: int, events: list) -> Position:
+    def _after_failure(self, position: Position, src: int,
+                       events: list[dict[str, Any]]) -> Position:
         """A failed attempt: nothing moves, the piece is barred for the rest of the ply, and
         the ply ends if no other piece can move (unless the King is then mated)."""
         failed = tuple(sorted(position.failed + (src,)))
         pos = position._replace(failed=failed)
-        if _analyse(pos, self.rules)[1] or mv.in_check(pos, self.rules.gambit):
+        if self.legal_moves(pos) or mv.in_check(pos, self.rules.gambit):
             return pos
         events.append({"type": "ply_ends", "detail": "no other piece can move"})
         side = position.side
         return Position(position.board, 1 - side, position.unmoved, (), position.quiet + 1,
                         position.n + (side == BLACK))
 
-    def advance(self, position: Position, move) -> Position:
+    def perft_moves(self, position: Position) -> tuple[Move, ...]:
+        """The cached legal moves: moves of different pieces commute, so a perft meets many of
+        its positions again, and generating each once pays more than it costs the cache."""
+        return self.legal_moves(position)
+
+    def advance(self, position: Position, move: Move) -> Position:
         """Search's make-move: the capture succeeds (the first outcome), no events are built."""
-        return _play(position, move)
+        src, dst, promotion = move
+        return _play(position, src, dst, promotion)
+
+    # ---- pictures ----------------------------------------------------------------------------
+
+    def board_view(self, position: Position) -> BoardView:
+        return draw(position, self.status(position).to_move)
 
 
-def _play(position: Position, move) -> Position:
-    """The position after ``move`` has been carried out (a capture attempt succeeding)."""
-    src, dst, promotion = move
+def _play(position: Position, src: int, dst: int, promotion: int) -> Position:
+    """The position after the move ``(src, dst, promotion)`` has been carried out (a capture
+    attempt succeeding)."""
     board = list(position.board)
     side = position.side
     code = board[src]

@@ -1,9 +1,10 @@
-"""King's Mate move generation, check detection and the reasons a move is illegal.
+"""King's Mate move generation and check detection.
 
-A move is a tuple ``(src, dst, promotion)``: the piece on ``src`` goes to ``dst``;
+A :class:`Move` is ``(src, dst, promotion)``: the piece on ``src`` goes to ``dst``;
 ``promotion`` is the kind a Fool becomes on the enemy home rank, else 0. Defense of the
 Crown is the King's 3-square move; under active play a capture is an attempt, whose
-failure :mod:`rules.kings_mate.game` resolves.
+failure :mod:`rules.kings_mate.game` resolves. Why a move is illegal is told by
+:mod:`rules.kings_mate.illegal`.
 
 Legality is decided in three layers, each named after its rule:
 
@@ -22,18 +23,32 @@ unrestricted generation only when no move keeps the formation.
 
 from __future__ import annotations
 
-from ..core.errors import IllegalMove
+from typing import NamedTuple, Sequence
+
 from ..core.geometry import DIAGONAL, ORTHOGONAL
+from ..core.notation import SquareMoveReader
+from ..core.promotion import promotion_moves
 from .position import (
-    EMPTY, FOOL, GRID, IS_CENTRAL_RAISED, IS_RAISED, KEEPER, KIND_LETTERS,
-    KIND_NAMES, KING, KING_SQUARES, NAMES, PRIEST, PRIESTESS, PROMOTION_RANK, SIDE_NAMES,
-    SWORDMASTER, UNMOVED_BIT, Position, lost_promotion_kinds, piece_name,
+    EMPTY, FOOL, GRID, IS_CENTRAL_RAISED, IS_RAISED, KEEPER, KIND_LETTERS, KING, KING_SQUARES,
+    LETTER_KINDS, NAMES, PRIEST, PRIESTESS, PROMOTION_RANK, SWORDMASTER, UNMOVED_BIT, Position,
+    lost_promotion_kinds,
 )
 
-Move = tuple[int, int, int]
+
+class Move(NamedTuple):
+    """A King's Mate move: the piece on ``src`` goes to ``dst`` (square indices) and, a Fool
+    reaching the enemy home rank, becomes the kind ``promotion`` (0: no promotion)."""
+
+    src: int
+    dst: int
+    promotion: int
+
 
 SQUARES = range(GRID.size)
 RANK_OF = tuple(sq // GRID.files for sq in SQUARES)
+#: MOVES[src][dst]: the move from src to dst without promotion, built once: the generator
+#: looks its moves up here rather than building a Move for each.
+MOVES = tuple(tuple(Move(src, dst, 0) for dst in SQUARES) for src in SQUARES)
 
 
 def _rays(
@@ -97,16 +112,8 @@ LINE_DIRECTION = tuple(
     for k in SQUARES
 )
 
-MOVES_LIKE = {
-    KING: "1 square in any direction",
-    SWORDMASTER: "any number of squares in one straight line, orthogonal or diagonal",
-    PRIEST: "any number of squares diagonally",
-    PRIESTESS: "any number of squares diagonally",
-    KEEPER: "any number of squares orthogonally",
-}
 
-
-def formation_ok(king: int, swordmasters: list[int] | tuple[int, ...]) -> bool:
+def formation_ok(king: int, swordmasters: Sequence[int]) -> bool:
     """The Swordmaster formation: none; one touching the King; or two, one touching the King
     and the other touching the King or the first (at least two of the three pairs touch)."""
     if not swordmasters:
@@ -117,7 +124,7 @@ def formation_ok(king: int, swordmasters: list[int] | tuple[int, ...]) -> bool:
     return (ADJACENT[king] >> a & 1) + (ADJACENT[king] >> b & 1) + (ADJACENT[a] >> b & 1) >= 2
 
 
-def permissions(board: tuple[int, ...], side: int, king: int, gambit: bool) -> tuple[bool, bool]:
+def permissions(board: Sequence[int], side: int, king: int, gambit: bool) -> tuple[bool, bool]:
     """``(pieces, fools)``: whether ``side``'s pieces other than King and Swordmasters, and
     its Fools, may pass over and stop on raised squares. A King on the central X opens them
     to all; under Fool's Gambit a Fool on its own King Square opens them to the other Fools."""
@@ -126,7 +133,7 @@ def permissions(board: tuple[int, ...], side: int, king: int, gambit: bool) -> t
     return general, fools
 
 
-def attacked(board, target: int, attacker: int, general: bool, fools: bool) -> int:
+def attacked(board: Sequence[int], target: int, attacker: int, general: bool, fools: bool) -> int:
     """The square of an ``attacker`` piece that could move onto ``target`` by its movement and
     raised-square rules (``general``/``fools`` are the attacker's permissions), or -1.
 
@@ -140,7 +147,9 @@ def attacked(board, target: int, attacker: int, general: bool, fools: bool) -> i
     return -1
 
 
-def attacker_on_line(board, target: int, d: int, attacker: int, general: bool, fools: bool) -> int:
+def attacker_on_line(
+    board: Sequence[int], target: int, d: int, attacker: int, general: bool, fools: bool
+) -> int:
     """The square of the ``attacker`` piece that could move onto ``target`` from direction
     ``d``, or -1: the first piece along that line, if its movement covers the distance and
     its raised-square permission covers the squares passed over and ``target``."""
@@ -168,7 +177,8 @@ def attacker_on_line(board, target: int, d: int, attacker: int, general: bool, f
     return -1
 
 
-def _king_square(board: tuple[int, ...], side: int) -> int:
+def king_square(board: Sequence[int], side: int) -> int:
+    """The square of ``side``'s King (every position has exactly one a side)."""
     return board.index(side * 8 + KING)
 
 
@@ -179,9 +189,9 @@ def in_check(pos: Position, gambit: bool) -> bool:
     if side * 8 + SWORDMASTER in board:
         return False
     enemy = 1 - side
-    enemy_king = _king_square(board, enemy)
+    enemy_king = king_square(board, enemy)
     general, fools = permissions(board, enemy, enemy_king, gambit)
-    return attacked(board, _king_square(board, side), enemy, general, fools) >= 0
+    return attacked(board, king_square(board, side), enemy, general, fools) >= 0
 
 
 def enemy_king_capturable(pos: Position, gambit: bool) -> bool:
@@ -190,9 +200,9 @@ def enemy_king_capturable(pos: Position, gambit: bool) -> bool:
     enemy = 1 - side
     if enemy * 8 + SWORDMASTER in board:
         return False
-    king = _king_square(board, side)
+    king = king_square(board, side)
     general, fools = permissions(board, side, king, gambit)
-    return attacked(board, _king_square(board, enemy), side, general, fools) >= 0
+    return attacked(board, king_square(board, enemy), side, general, fools) >= 0
 
 
 def pseudo_moves(pos: Position, gambit: bool, crown: bool,
@@ -206,16 +216,17 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
     board, side = pos.board, pos.side
     failed = pos.failed
     own = side * 8
-    king = _king_square(board, side)
+    king = king_square(board, side)
     general, fools = permissions(board, side, king, gambit)
     promotion_rank = PROMOTION_RANK[side]
     gambit_square = KING_SQUARES[1 - side] if gambit else -1
     prey = PREY[side]
-    lost = None
+    lost: tuple[int, ...] | None = None
     mask_of = (keeping or {}).get
     moves: list[Move] = []
     append = moves.append
     mine = OWNED[side]
+    moves_from = MOVES
     for src, code in enumerate(board):
         if not mine[code] or (failed and src in failed):
             continue
@@ -223,6 +234,7 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
         if not mask:
             continue
         kind = code & 7
+        step = moves_from[src]
         if kind == FOOL:
             for to, diagonal in FOOL_STEPS[fools][src]:
                 # Straight only onto an empty square, diagonally only to capture.
@@ -231,22 +243,20 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
                 if RANK_OF[to] == promotion_rank and to != gambit_square:
                     if lost is None:
                         lost = lost_promotion_kinds(board, side)
-                    if lost:
-                        for kind_to in lost:
-                            append((src, to, kind_to))
-                        continue
-                append((src, to, 0))
+                    moves.extend(promotion_moves(Move, src, to, lost))
+                else:
+                    append(step[to])
         elif kind == KING:
             for to in KING_STEPS[src]:
                 t = board[to]
                 if (not t or prey[t]) and mask >> to & 1:
-                    append((src, to, 0))
+                    append(step[to])
             if crown and pos.unmoved & UNMOVED_BIT[side]:
                 for ray in GRID.rays[src]:
                     if (len(ray) >= 3 and board[ray[0]] == own + SWORDMASTER
                             and board[ray[1]] == own + SWORDMASTER and not board[ray[2]]
                             and mask >> ray[2] & 1):
-                        append((src, ray[2], 0))
+                        append(step[ray[2]])
         elif mask != -1:
             # A slider held by its mask (a Swordmaster by the formation): its rays are walked
             # in full, as pieces block, but only the destinations in its mask are moves.
@@ -255,20 +265,20 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
                     t = board[to]
                     if not t:
                         if mask >> to & 1:
-                            append((src, to, 0))
+                            append(step[to])
                         continue
                     if prey[t] and mask >> to & 1:
-                        append((src, to, 0))
+                        append(step[to])
                     break
         else:
             for ray in SLIDER_RAYS[kind][general or kind == SWORDMASTER][src]:
                 for to in ray:
                     t = board[to]
                     if not t:
-                        append((src, to, 0))
+                        append(step[to])
                         continue
                     if prey[t]:
-                        append((src, to, 0))
+                        append(step[to])
                     break
     return moves
 
@@ -276,7 +286,7 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
 def generate(pos: Position, gambit: bool, crown: bool) -> list[Move]:
     """Every legal move of the side to move (the caller handles finished games)."""
     board, side = pos.board, pos.side
-    king = _king_square(board, side)
+    king = king_square(board, side)
     swordmasters = _swordmaster_squares(board, side)
     if not swordmasters:
         return _counter_or_succumb(board, side, king, pseudo_moves(pos, gambit, crown), gambit)
@@ -306,7 +316,7 @@ def _counter_or_succumb(board: tuple[int, ...], side: int, king: int, moves: lis
     the King's lines can expose him: a move never widens the enemy's raised-square permission.
     """
     enemy = 1 - side
-    general, fools = permissions(board, enemy, _king_square(board, enemy), gambit)
+    general, fools = permissions(board, enemy, king_square(board, enemy), gambit)
     checked = attacked(board, king, enemy, general, fools) >= 0
     line_of = LINE_DIRECTION[king]
     work = list(board)
@@ -324,7 +334,7 @@ def _counter_or_succumb(board: tuple[int, ...], side: int, king: int, moves: lis
         # Capturing the Fool that stands on the enemy's own King Square may close the raised
         # squares to the enemy's other Fools.
         e_fools = fools if dst != enemy_fool_square else permissions(
-            work, enemy, _king_square(board, enemy), gambit)[1]
+            work, enemy, king_square(board, enemy), gambit)[1]
         if src == king:
             safe = attacked(work, dst, enemy, general, e_fools) < 0
         elif checked:
@@ -357,218 +367,35 @@ def _keeping_masks(king: int, swordmasters: tuple[int, ...]) -> dict[int, int]:
     return {king: king_mask, a: a_mask, b: b_mask}
 
 
-def _after(board: tuple[int, ...], move: Move, side: int) -> list[int]:
-    src, dst, promotion = move
-    after = list(board)
-    after[dst] = side * 8 + promotion if promotion else board[src]
-    after[src] = EMPTY
-    return after
+# ---- notation ---------------------------------------------------------------------------------
 
 
-def format_move(move: Move) -> str:
-    """``d2d3``, or ``a8a9=W`` with a promotion (letter uppercase for both sides)."""
+def _write(move: Move) -> str:
     src, dst, promotion = move
     return NAMES[src] + NAMES[dst] + (f"={KIND_LETTERS[promotion]}" if promotion else "")
 
 
-# ---- why a move is illegal -------------------------------------------------------------------
+#: The notation of every move without promotion, and the move of each such notation, built
+#: once: reading and writing the common moves is then one lookup.
+PLAIN_TEXT = {move: _write(move) for row in MOVES for move in row}
+PLAIN_MOVES = {text: move for move, text in PLAIN_TEXT.items()}
+_READER = SquareMoveReader(GRID, "(?:=([WPE]))?")
 
 
-def _permission_phrase(kind: int) -> str:
-    if kind == FOOL:
-        return ("only a King or a Swordmaster may pass over or stop on a raised square, unless "
-                "your King stands on the central X (or, under Fool's Gambit, one of your Fools "
-                "stands on your King Square)")
-    return ("only a King or a Swordmaster may pass over or stop on a raised square, unless your "
-            "King stands on the central X")
+def format_move(move: Move) -> str:
+    """``d2d3``, or ``a8a9=W`` with a promotion (letter uppercase for both sides)."""
+    text = PLAIN_TEXT.get(move)
+    return _write(move) if text is None else text
 
 
-def explain(pos: Position, move: Move, gambit: bool, crown: bool) -> IllegalMove:
-    """The rule that forbids ``move``, which is known not to be legal in ``pos``."""
-    src, dst, promotion = move
-    board, side = pos.board, pos.side
-    code = board[src]
-    s, d = NAMES[src], NAMES[dst]
-    if code == EMPTY:
-        return IllegalMove("empty_square", f"There is no piece on {s} to move.")
-    if code >> 3 != side:
-        return IllegalMove(
-            "not_your_piece",
-            f"{s} holds a {piece_name(code)}; it is {SIDE_NAMES[side]}'s turn.",
-        )
-    if src in pos.failed:
-        return IllegalMove(
-            "failed_attempt",
-            f"The {KIND_NAMES[code & 7]} on {s} already failed a capture attempt this ply; "
-            "move another piece.",
-        )
-    kind = code & 7
-    target = board[dst]
-    if src == dst:
-        return IllegalMove("piece_movement", f"A move must go somewhere; {s}{d} stays on {s}.")
-    if target and target >> 3 == side:
-        return IllegalMove("own_piece", f"{d} holds your own {KIND_NAMES[target & 7]}.")
-    king = _king_square(board, side)
-    general, fools = permissions(board, side, king, gambit)
-    line = GRID.direction(src, dst)
-    path: tuple[int, ...] = ()
-    if kind == FOOL:
-        straight = dst in FOOL_STRAIGHT[src]
-        diagonal = dst in FOOL_DIAGONAL[src]
-        if not (straight or diagonal):
-            return IllegalMove(
-                "piece_movement",
-                f"Fools move 1 square straight forward or backward, and capture 1 square "
-                f"diagonally; {s} to {d} is neither.",
-            )
-        if straight and target:
-            return IllegalMove(
-                "piece_movement",
-                f"Fools capture only diagonally; {d} is straight ahead or behind {s}.",
-            )
-        if diagonal and not target:
-            return IllegalMove(
-                "piece_movement",
-                f"Fools move diagonally only to capture; {d} is empty.",
-            )
-        allowed = fools
-    elif kind == KING:
-        if line is not None and line[1] == 3:
-            crown_reason = _explain_crown(pos, src, dst, line[0], crown)
-            if crown_reason:
-                return crown_reason
-        elif line is None or line[1] != 1:
-            return IllegalMove(
-                "piece_movement", f"Kings move {MOVES_LIKE[KING]}; {s} to {d} is not a step.")
-        allowed = True
-    else:
-        fits = line is not None and (
-            kind == SWORDMASTER or (kind == KEEPER) == (line[0] % 2 == 0))
-        if not fits:
-            how = "not in a straight line" if line is None else (
-                "diagonal" if line[0] % 2 else "orthogonal")
-            return IllegalMove(
-                "piece_movement", f"{KIND_NAMES[kind]}s move {MOVES_LIKE[kind]}; {s} to {d} is "
-                f"{how}.")
-        path = GRID.rays[src][line[0]][: line[1] - 1]
-        for step in path:
-            if board[step]:
-                return IllegalMove(
-                    "path_blocked",
-                    f"The way from {s} to {d} is blocked by the {piece_name(board[step])} on "
-                    f"{NAMES[step]}; pieces never jump.",
-                )
-        allowed = general or kind == SWORDMASTER
-    if not allowed:
-        for sq in path + (dst,):
-            if IS_RAISED[sq]:
-                verb = "stop on" if sq == dst else "pass over"
-                return IllegalMove(
-                    "raised_square",
-                    f"Your {KIND_NAMES[kind]} may not {verb} the raised square {NAMES[sq]}: "
-                    f"{_permission_phrase(kind)}.",
-                )
-    if target and target & 7 == KING:
-        return IllegalMove(
-            "defended_king",
-            f"The {piece_name(target)} on {d} is defended: a King cannot be captured while he "
-            "has a Swordmaster, so take his Swordmasters first.",
-        )
-    reason = _explain_promotion(pos, move, kind, gambit)
-    if reason:
-        return reason
-    # The move obeys the movement rules, so layers 2 and 3 forbid it.
-    own_sword = side * 8 + SWORDMASTER
-    swordmasters = [sq for sq in SQUARES if board[sq] == own_sword]
-    if not swordmasters:
-        after = _after(board, move, side)
-        enemy = 1 - side
-        e_general, e_fools = permissions(after, enemy, _king_square(board, enemy), gambit)
-        where = dst if src == king else king
-        by = attacked(after, where, enemy, e_general, e_fools)
-        if by >= 0:
-            return IllegalMove(
-                "king_in_check",
-                f"After {format_move(move)} your defenseless King on {NAMES[where]} could be "
-                f"captured by the {piece_name(board[by] if by != dst else after[by])} on "
-                f"{NAMES[by]}; counter or succumb.",
-            )
-    else:
-        return IllegalMove(
-            "swordmaster_formation",
-            f"After {format_move(move)} your Swordmasters would be out of formation (one must "
-            "touch the King, the other the King or the first), and another move keeps them in "
-            "formation.",
-        )
-    return IllegalMove("illegal_move", f"{format_move(move)} is not a legal move here.")
-
-
-def _explain_crown(
-    pos: Position, src: int, dst: int, direction: int, crown: bool
-) -> IllegalMove | None:
-    board, side = pos.board, pos.side
-    s, d = NAMES[src], NAMES[dst]
-    if not crown:
-        return IllegalMove(
-            "piece_movement",
-            f"Kings move {MOVES_LIKE[KING]}; the 3-square jump {s} to {d} is Defense of the Crown, "
-            "an optional rule not in play (option defense_of_the_crown).",
-        )
-    if not pos.unmoved & UNMOVED_BIT[side]:
-        return IllegalMove(
-            "defense_of_the_crown",
-            f"Defense of the Crown needs a King that has never moved; the {SIDE_NAMES[side]} "
-            "King has moved.",
-        )
-    ray = GRID.rays[src][direction]
-    own_sword = side * 8 + SWORDMASTER
-    if board[ray[0]] != own_sword or board[ray[1]] != own_sword:
-        return IllegalMove(
-            "defense_of_the_crown",
-            f"Defense of the Crown needs your two Swordmasters in line on {NAMES[ray[0]]} and "
-            f"{NAMES[ray[1]]}, between {s} and {d}.",
-        )
-    if board[dst]:
-        return IllegalMove(
-            "defense_of_the_crown",
-            f"Defense of the Crown needs the square beyond the Swordmasters empty; {d} holds a "
-            f"{piece_name(board[dst])}.",
-        )
-    return None
-
-
-def _explain_promotion(pos: Position, move: Move, kind: int, gambit: bool) -> IllegalMove | None:
-    src, dst, promotion = move
-    side = pos.side
-    promotes = kind == FOOL and RANK_OF[dst] == PROMOTION_RANK[side]
-    if promotes and gambit and dst == KING_SQUARES[1 - side]:
-        if promotion:
-            return IllegalMove(
-                "promotion_not_allowed",
-                f"A Fool reaching the enemy King Square {NAMES[dst]} wins by Fool's Gambit "
-                f"before any promotion; write {NAMES[src]}{NAMES[dst]}.",
-            )
+def read_move(text: str) -> Move | None:
+    """The move written ``text`` (``<from><to>`` with ``=W``, ``=P`` or ``=E`` for a
+    promotion), or None when it is not written so."""
+    move = PLAIN_MOVES.get(text) if isinstance(text, str) else None
+    if move is not None:
+        return move
+    read = _READER.read(text)
+    if read is None:
         return None
-    lost = lost_promotion_kinds(pos.board, side) if promotes else ()
-    if promotion and not promotes:
-        return IllegalMove(
-            "promotion_not_allowed",
-            "Only a Fool reaching the enemy home rank promotes; this move cannot carry "
-            f"={KIND_LETTERS[promotion]}.",
-        )
-    if promotes and promotion and promotion not in lost:
-        if not lost:
-            detail = ("You have lost no Keeper, Priest or Priestess, so the Fool stays a Fool; "
-                      f"write {NAMES[src]}{NAMES[dst]}.")
-        else:
-            detail = (f"A Fool becomes only a type you have lost; you have not lost a "
-                      f"{KIND_NAMES[promotion]} (choose "
-                      f"{', '.join('=' + KIND_LETTERS[k] for k in lost)}).")
-        return IllegalMove("promotion_not_allowed", detail)
-    if promotes and lost and not promotion:
-        return IllegalMove(
-            "promotion_required",
-            f"A Fool reaching the enemy home rank must become a type you have lost: add "
-            f"{' or '.join('=' + KIND_LETTERS[k] for k in lost)}.",
-        )
-    return None
+    src, dst, (promotion,) = read
+    return Move(GRID.index[src], GRID.index[dst], LETTER_KINDS[promotion] if promotion else 0)

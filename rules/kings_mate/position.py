@@ -41,7 +41,8 @@ LETTER_TO_CODE = {
     **{letter: kind for kind, letter in KIND_LETTERS.items()},
     **{letter.lower(): 8 + kind for kind, letter in KIND_LETTERS.items()},
 }
-_CELL_CODES = {None: EMPTY, **LETTER_TO_CODE}
+_CELL_CODES: dict[str | None, int] = {None: EMPTY}
+_CELL_CODES.update(LETTER_TO_CODE)
 CODE_TO_LETTER = {code: letter for letter, code in LETTER_TO_CODE.items()}
 PIECE_PATTERN = "[KSPEWFkspewf]"
 

@@ -1,11 +1,11 @@
-"""Conformance audit of King's Mate over HTTP, against RULES.md section 2 and API.md alone.
+"""Conformance audit of King's Mate over HTTP, against the rules and the HTTP contract alone.
 
-Every case is a black-box request to the service, as an outside checker holding only the two
-documents would write it: positions in API.md's compact notation (built by ``position`` from a
-list of pieces so the boards stay readable), expected answers worked out by hand from the rules.
-The sections follow RULES.md: board and set-up, movement, raised squares, formation, the
-defended King, check, mate and stalemate, promotion, the three optional rules, the quiet-plies
-draw, then illegal moves and impossible positions.
+Every case is a black-box request to the service, as an outside checker holding only
+``docs/rules/kings-mate.md`` and ``openapi.yaml`` would write it: positions in the compact
+notation (built by ``position`` from a list of pieces so the boards stay readable), expected
+answers worked out by hand from the rules. The sections follow the rules: board and set-up,
+movement, raised squares, formation, the defended King, check, mate and stalemate, promotion,
+the three optional rules, the quiet-plies draw, then illegal moves and impossible positions.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def client():
 
 def position(pieces: str, side: str = "w", unmoved: str = "-", failed: str = "-",
              quiet: int = 0, n: int = 1) -> str:
-    """API.md notation of a board given as ``"Kd1 Se2 kd9"`` (letter then square; uppercase
+    """The compact notation of a board given as ``"Kd1 Se2 kd9"`` (letter then square; uppercase
     letters are white pieces, lowercase black)."""
     board = {}
     for token in pieces.split():
@@ -98,7 +98,7 @@ def outcome(answer: dict) -> tuple:
     return answer["state"], answer["winner"], answer["reason"]
 
 
-# ---- board, pieces, set-up (RULES.md s.2 opening, API.md kings-mate) ---------------------------
+# ---- board, pieces, set-up ---------------------------------------------------------------------
 
 
 def test_setup_is_the_documented_initial_position(client):

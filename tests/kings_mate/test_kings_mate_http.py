@@ -1,4 +1,5 @@
-"""King's Mate over HTTP, as a client that knows only API.md would use it."""
+"""King's Mate over HTTP, as a client that knows only the HTTP contract (``openapi.yaml``) would
+use it."""
 
 from __future__ import annotations
 

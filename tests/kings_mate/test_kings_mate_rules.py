@@ -1,4 +1,4 @@
-"""King's Mate, rule by rule (RULES.md section 2 and docs/rules/kings-mate.md).
+"""King's Mate, rule by rule (docs/rules/kings-mate.md).
 
 Positions are built from notation strings. Board rows run rank 9 down to rank 1; uppercase is
 white, lowercase black; K King, S Swordmaster, P Priest, E Priestess, W Keeper, F Fool.
@@ -10,9 +10,11 @@ import random
 from fractions import Fraction
 
 import pytest
+from jsonschema import Draft202012Validator
 
 import rules
 from rules.core.errors import GameOver, IllegalMove, InvalidDice, InvalidOptions, InvalidPosition
+from rules.core.view import Mark, text_board
 from rules.kings_mate.moves import formation_ok
 from rules.kings_mate.position import GRID, LETTER_TO_CODE
 
@@ -431,6 +433,18 @@ def test_the_service_rolls_reproducibly_with_a_seed():
     assert g.play(p, "b2b6", seed=3)[1] == g.play(p, "b2b6", seed=3)[1]
 
 
+def test_the_dice_schema_takes_exactly_the_dice_of_a_capture_attempt():
+    g = game(**ACTIVE)
+    Draft202012Validator.check_schema(g.dice_schema)
+    schema = Draft202012Validator(g.dice_schema)
+    p = g.parse_position(ATTEMPT)
+    for dice, _ in g.chance_outcomes(p, g.parse_move(p, "b2b6")):
+        assert schema.is_valid(dice)
+    for bad in ({"attacker": 7, "defender": 1}, {"attacker": 1}, {"attacker": 2.5, "defender": 2},
+                {"attacker": 2, "defender": 2, "extra": 1}, [3, 4]):
+        assert not schema.is_valid(bad)
+
+
 # ---- counters and the quiet-plies draw ----------------------------------------------------------
 
 
@@ -536,6 +550,22 @@ def test_move_fields():
     p = g.parse_position("6k/F6/7/7/7/7/7/7/KP5 w - - 0 1")
     entry = next(e for e in g.legal_move_entries(p) if e["move"] == "a8a9=W")
     assert entry["kind"] == "promotion" and entry["promotion"] == "W"
+
+
+# ---- pictures -----------------------------------------------------------------------------------
+
+
+def test_the_picture_frames_the_raised_squares_and_dots_the_failed_attackers():
+    g = game(**ACTIVE)
+    view = g.board_view(g.parse_position("6k/7/7/1f5/7/7/7/1W5/K5F w - b2 0 1"))
+    marks = {cell.name: cell.marks for cell in view.cells}
+    raised = Mark("raised", style="frame", colour="#6b4a1f", symbol="^")
+    assert {name for name, m in marks.items() if m} == {"d1", "d9", "d5", "c4", "e4", "c6", "e6",
+                                                        "b2"}
+    assert all(marks[name] == (raised,) for name in ("d1", "d9", "d5", "c4", "e4", "c6", "e6"))
+    assert marks["b2"] == (Mark("failed", style="dot"),)
+    assert view.to_move == "white" and (view.files, view.ranks) == (7, 9)
+    assert text_board(view).splitlines()[0] == "9  . . . ^ . . k"
 
 
 # ---- random playouts ----------------------------------------------------------------------------
