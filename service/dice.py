@@ -48,6 +48,30 @@ def dice_schemas() -> list[Mapping[str, Any]]:
     return found
 
 
+def _field_messages(schema: Mapping[str, Any], roll: Any) -> dict[str, list[str]] | list[str]:
+    """The shape errors of ``roll`` worded as marshmallow words every other field's: a
+    missing key is "Missing data for required field." under its name, an unknown key
+    "Unknown field."; any other shape error (the wrong JSON type) a sentence for the roll."""
+    validator = _validator(orjson.dumps(schema, option=orjson.OPT_SORT_KEYS))
+    by_key: dict[str, list[str]] = {}
+    whole: list[str] = []
+    for error in validator.iter_errors(roll):
+        if error.absolute_path:
+            continue
+        if error.validator == "required" and isinstance(roll, dict):
+            for key in error.validator_value:
+                if key not in roll:
+                    by_key.setdefault(key, []).append("Missing data for required field.")
+        elif error.validator == "additionalProperties" and isinstance(roll, dict):
+            allowed = set(schema.get("properties", {}))
+            for key in roll:
+                if key not in allowed:
+                    by_key.setdefault(str(key), []).append("Unknown field.")
+        else:
+            whole.append(f"Not the dice of any game: {error.message}.")
+    return whole or by_key
+
+
 def check_dice_shape(game: Game[Any, Any], dice: Any, *, many: bool = False) -> None:
     """Check the shape of ``dice`` (one roll, or a list of rolls when ``many``; null where
     the service should roll) as the module says: a ValidationError (400) for dice no game
@@ -55,7 +79,7 @@ def check_dice_shape(game: Game[Any, Any], dice: Any, *, many: bool = False) -> 
     if dice is None:
         return
     schemas = dice_schemas()
-    spec_errors: dict[int, list[str]] = {}
+    spec_errors: dict[int, Any] = {}
     for index, roll in enumerate(dice if many else [dice]):
         if roll is None:
             continue
@@ -63,8 +87,7 @@ def check_dice_shape(game: Game[Any, Any], dice: Any, *, many: bool = False) -> 
         if game.dice_schema is not None and not own:
             continue
         if schemas and all(shape_errors(schema, roll) for schema in schemas):
-            errors = own or shape_errors(schemas[0], roll)
-            spec_errors[index] = [f"Not the dice of any game: {'; '.join(errors)}."]
+            spec_errors[index] = _field_messages(game.dice_schema or schemas[0], roll)
         elif own:
             where = f"dice[{index}]" if many else "The dice"
             raise InvalidDice(f"{where} are not dice of {game.name}: {'; '.join(own)}.")

@@ -24,7 +24,7 @@ class Badge:
 
     ``label`` is drawn in a small disc of colour ``fill`` at the piece's lower left (text in
     ``ink``); ``ring`` also circles the whole piece in ``fill``; ``title`` is the words added
-    to the piece's tooltip (``with the General``).
+    to the piece's tooltip (``with the leader``).
     """
 
     label: str
@@ -55,7 +55,7 @@ class Piece:
     ``glyph`` is the short label drawn in the piece's disc (``M``, ``K``, ``♔``); ``text``
     its plain-text form for terminals (the notation letter, ``b3*``); ``owner`` the player
     it belongs to (a key of :attr:`BoardView.palette`); ``count`` the stack height (1 for a
-    single piece); ``badges`` what it carries; ``name`` is for people (``dark Master``).
+    single piece); ``badges`` what it carries; ``name`` is for people (``dark Tower``).
     """
 
     glyph: str

@@ -137,6 +137,7 @@ def test_the_spec_documents_it_with_valid_examples(client: FlaskClient) -> None:
 
 def test_schemathesis_on_every_operation_of_the_game(noughts_app: Flask) -> None:
     spec = yaml.safe_load(noughts_app.test_client().get("/openapi.yaml").get_data(as_text=True))
+    spec["paths"] = {path: ops for path, ops in spec["paths"].items() if "{game}" in path}
     for operations in spec["paths"].values():
         for operation in operations.values():
             for parameter in operation.get("parameters", []):
