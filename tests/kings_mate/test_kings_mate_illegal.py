@@ -8,9 +8,9 @@ import random
 import pytest
 
 import rules
-from rules.core.errors import IllegalMove
+from illegal_moves import explain_random_illegal_moves
 from rules.kings_mate.illegal import BOOK
-from rules.kings_mate.reasons import End, Illegal
+from rules.kings_mate.reasons import Illegal
 
 SQUARES = [f"{f}{r}" for r in range(1, 10) for f in "abcdefg"]
 SUFFIXES = ["", "", "", "=W", "=P", "=E"]
@@ -41,31 +41,17 @@ def candidate_moves(rng: random.Random, legal: list[str]) -> list[str]:
 @pytest.mark.parametrize("options_name", sorted(OPTION_SETS))
 def test_random_illegal_moves_are_explained_by_a_rule_of_the_book(options_name):
     game = rules.configure("kings-mate", OPTION_SETS[options_name])
-    rng = random.Random(29)
-    seen = set()
-    tried = 0
-    for start in STARTS * 2:
-        position = game.parse_position(start)
-        for _ in range(100):
-            status = game.status(position)
-            assert status.reason is None or status.reason in End
-            legal_moves = game.legal_moves(position)
-            if not legal_moves:
-                break
-            legal = [game.format_move(position, m) for m in legal_moves]
-            for text in candidate_moves(rng, legal):
-                move = game.parse_move(position, text)
-                if move in legal_moves:
-                    continue
-                error = game.explain_illegal(position, move)
-                assert isinstance(error, IllegalMove)
-                assert error.reason in Illegal and error.reason is not BOOK.fallback, (
-                    game.format_position(position), text)
-                assert error.detail.endswith("."), error.detail
-                seen.add(error.reason)
-                tried += 1
-            # play, not advance, so that capture attempts can fail under active play
-            position = game.play(position, rng.choice(legal), rng=rng)[1].position
+
+    def candidates(rng, legal, position):
+        return candidate_moves(rng, legal)
+
+    def play(game, position, legal, rng):
+        # play, not advance, so that capture attempts can fail under active play
+        return game.play(position, rng.choice(legal), rng=rng)[1].position
+
+    seen, tried = explain_random_illegal_moves(
+        game, BOOK, candidates, starts=[game.parse_position(s) for s in STARTS * 2],
+        plies=100, seed=29, next_position=play)
     assert tried > 10_000
     # The common rules are all met on the way (the rarest have their own tests).
     assert {Illegal.EMPTY_SQUARE, Illegal.NOT_YOUR_PIECE, Illegal.OWN_PIECE,

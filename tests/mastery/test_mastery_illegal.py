@@ -8,9 +8,9 @@ import random
 import pytest
 
 import rules
-from rules.core.errors import IllegalMove
+from illegal_moves import explain_random_illegal_moves
 from rules.mastery.illegal import BOOK
-from rules.mastery.reasons import End, Illegal
+from rules.mastery.reasons import Illegal
 
 FILES = "abcdefgh"
 SQUARES = [f"{f}{r}" for r in range(1, 9) for f in FILES]
@@ -34,32 +34,13 @@ def candidate_moves(rng: random.Random, legal: list[str], last: str) -> list[str
 
 @pytest.mark.parametrize("ruleset", ["ross-2002", "classic-1990"])
 def test_random_illegal_moves_name_a_rule_of_the_book(ruleset):
-    rng = random.Random(13)
     game = rules.configure("mastery", {"ruleset": ruleset})
-    seen = set()
-    tried = 0
-    for _ in range(3):
-        position = game.initial_position()
-        for _ in range(150):
-            status = game.status(position)
-            assert status.reason is None or status.reason in End
-            legal_moves = game.legal_moves(position)
-            if not legal_moves:
-                break
-            legal = [game.format_move(position, m) for m in legal_moves]
-            last = game.format_position(position).split()[2]
-            for text in candidate_moves(rng, legal, last):
-                move = game.parse_move(position, text)
-                if move in legal_moves:
-                    continue
-                error = game.explain_illegal(position, move)
-                assert isinstance(error, IllegalMove)
-                assert error.reason in Illegal and error.reason is not BOOK.fallback, (
-                    game.format_position(position), text)
-                assert error.detail.endswith("."), error.detail
-                seen.add(error.reason)
-                tried += 1
-            position = game.advance(position, rng.choice(legal_moves))
+
+    def candidates(rng, legal, position):
+        return candidate_moves(rng, legal, game.format_position(position).split()[2])
+
+    seen, tried = explain_random_illegal_moves(
+        game, BOOK, candidates, starts=[game.initial_position()] * 3, plies=150, seed=13)
     assert tried > 10_000
     # The common rules are all met on the way (the rarest have their own tests).
     assert {Illegal.EMPTY_SQUARE, Illegal.NOT_YOUR_PIECE, Illegal.NOT_IN_ZONE_OF_CONTROL,
