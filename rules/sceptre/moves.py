@@ -62,8 +62,10 @@ def lost_kinds(board: Board, army: int) -> tuple[int, ...]:
 
 
 def pseudo_legal(pos: Position, layout: Layout,
-                 restrict: Mapping[int, PieceFilter] | None = None) -> list[Move]:
-    """Every move of the side to move by piece movement and terrain, in board order.
+                 restrict: Mapping[int, PieceFilter] | None = None,
+                 ) -> tuple[list[Move], list[Move]]:
+    """Every move of the side to move by piece movement and terrain, in board order, and
+    those of them that capture a King (generated whatever ``restrict`` keeps).
 
     King safety is ignored, except for the pieces on the squares of ``restrict``, whose
     moves go through the filter given for their square. The side moves every army it
@@ -75,6 +77,7 @@ def pseudo_legal(pos: Position, layout: Layout,
     may_promote = layout.pawn_may_promote
     restrict = restrict or {}
     moves: list[Move] = []
+    king_captures: list[Move] = []
     append, extend = moves.append, moves.extend
     for src, code in enumerate(board):
         if not code or control[code >> 3] != side:
@@ -87,7 +90,9 @@ def pseudo_legal(pos: Position, layout: Layout,
         if kind == PAWN:
             army = code >> 3
             if may_promote[army][src]:
-                extend(_promoting_pawn_moves(pos, layout, src, army))
+                promoting = _promoting_pawn_moves(pos, layout, src, army)
+                extend(promoting)
+                king_captures += [m for m in promoting if board[m[1]] & 7 == KING]
             else:
                 for ray, ray_moves in pawn_paths[army][src]:
                     i = 0
@@ -101,11 +106,17 @@ def pseudo_legal(pos: Position, layout: Layout,
                     target = board[t]
                     if target and control[target >> 3] != side:
                         append(move)
+                        if target & 7 == KING:
+                            king_captures.append(move)
         elif kind == KNIGHT:
             for t, move in leaps[src]:
                 target = board[t]
-                if not target or control[target >> 3] != side:
+                if not target:
                     append(move)
+                elif control[target >> 3] != side:
+                    append(move)
+                    if target & 7 == KING:
+                        king_captures.append(move)
         else:
             for ray, ray_moves in slides[kind][src]:
                 i = 0
@@ -114,6 +125,8 @@ def pseudo_legal(pos: Position, layout: Layout,
                     if target:
                         if control[target >> 3] != side:
                             i += 1
+                            if target & 7 == KING:
+                                king_captures.append(ray_moves[i - 1])
                         break
                     i += 1
                 if i:
@@ -121,7 +134,7 @@ def pseudo_legal(pos: Position, layout: Layout,
         if keep is not None:
             moves.extend(keep(piece))
             append, extend = moves.append, moves.extend
-    return moves
+    return moves, king_captures
 
 
 def _promoting_pawn_moves(pos: Position, layout: Layout, src: int, army: int) -> list[Move]:
@@ -187,38 +200,27 @@ def generate(pos: Position, layout: Layout) -> tuple[list[Move], bool]:
     ksq = board.index(side * 8 + KING)
     check = attacked(board, ksq, hostile, layout)
     if check:
-        return [m for m in pseudo_legal(pos, layout)
+        return [m for m in pseudo_legal(pos, layout)[0]
                 if keeps_king_safe(pos, m, ksq, layout)], True
-    kings = _capturable_kings(board, side, control, layout)
 
     def safe(moves: list[Move]) -> list[Move]:
         return [m for m in moves if keeps_king_safe(pos, m, ksq, layout)]
 
     restrict: dict[int, PieceFilter] = {ksq: safe}
     for pinned, line in _pins(board, ksq, side, control, hostile, layout).items():
-        restrict[pinned] = _on_line(line | kings)
-    moves = pseudo_legal(pos, layout, restrict)
-    if kings:
-        moves = [m for m in moves if m[1] not in kings or keeps_king_safe(pos, m, ksq, layout)]
+        restrict[pinned] = _on_line(line, board)
+    moves, king_captures = pseudo_legal(pos, layout, restrict)
+    # Capturing a King hands armies over, which may expose the mover's King or shield it.
+    unsafe = {m for m in king_captures if not keeps_king_safe(pos, m, ksq, layout)}
+    if unsafe:
+        moves = [m for m in moves if m not in unsafe]
     return moves, False
 
 
-def _on_line(squares: frozenset[int]) -> PieceFilter:
-    """The filter keeping the moves of a pinned piece that end on ``squares``."""
-    return lambda moves: [m for m in moves if m[1] in squares]
-
-
-def _capturable_kings(board: Board, side: int, control: Sequence[int],
-                      layout: Layout) -> frozenset[int]:
-    """The squares of the Kings of other players still in the game that ``side`` could
-    capture; none while only two players are in (the player not to move is never in
-    check)."""
-    others = [c for c in range(4) if control[c] == c and c != side]
-    if len(others) < 2:
-        return frozenset()
-    mine = tuple(c == side for c in control)
-    return frozenset(k for k in (board.index(c * 8 + KING) for c in others)
-                     if attacked(board, k, mine, layout))
+def _on_line(squares: frozenset[int], board: Board) -> PieceFilter:
+    """The filter keeping the moves of a pinned piece that end on ``squares``, and its
+    captures of a King (judged apart, as they hand armies over)."""
+    return lambda moves: [m for m in moves if m[1] in squares or board[m[1]] & 7 == KING]
 
 
 def _pins(board: Board, ksq: int, side: int, control: Sequence[int], hostile: Sequence[bool],
