@@ -23,9 +23,12 @@ from .reasons import End, Illegal
 # ``+M@`` is read (and refused by the rule "Masters never come back") rather than called
 # malformed, so the answer names the rule.
 MOVE_READER = SquareMoveReader(GRID, r"(?:\+([MOP])@({square}))?")
-#: Every move without a resurrection by its text: most moves a request names are read here.
+#: Every move's ``<from><to>`` by its text, and every resurrection suffix (``+P@h1``) as
+#: (kind, square): moves are read by two lookups, the reader only says what is malformed.
 PLAIN_MOVE_BY_TEXT = {MOVE_TEXT[src][dst]: PLAIN_MOVES[src][dst]
                       for src in range(GRID.size) for dst in range(GRID.size)}
+RESURRECTION_BY_TEXT = {RESURRECT_TEXT[kind][sq]: (kind, sq)
+                        for kind in KIND_LETTERS for sq in range(GRID.size)}
 RESURRECT_KIND = {letter: kind for kind, letter in KIND_LETTERS.items()}
 
 #: The status of every position where the game goes on, per side to move (statuses are
@@ -123,9 +126,14 @@ class Mastery(Game[Position, Move]):
         return MOVE_TEXT[src][dst]
 
     def parse_move(self, position: Position, text: str) -> Move:
-        plain = PLAIN_MOVE_BY_TEXT.get(text) if isinstance(text, str) else None
+        plain = PLAIN_MOVE_BY_TEXT.get(text[:4]) if isinstance(text, str) else None
         if plain is not None:
-            return plain
+            if len(text) == 4:
+                return plain
+            resurrection = RESURRECTION_BY_TEXT.get(text[4:])
+            if resurrection is not None:
+                # tuple.__new__ builds the Move without the NamedTuple constructor's overhead.
+                return tuple.__new__(Move, (plain.src, plain.dst, *resurrection))
         read = MOVE_READER.read(text)
         if read is None:
             raise IllegalMove(
