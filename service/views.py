@@ -19,6 +19,7 @@ from rules.core.errors import InvalidDice, RulesError
 from rules.core.game import Game
 
 from . import schemas as s
+from .limits import read_body
 from .problems import Problem
 
 
@@ -27,8 +28,9 @@ def json_response(body: Any, status: int = 200) -> Response:
 
 
 def load_body(schema: Schema) -> dict[str, Any]:
-    """The request body validated by ``schema``; an empty body counts as ``{}``."""
-    data = request.get_data(cache=False)
+    """The request body validated by ``schema``; an empty body counts as ``{}``; a body over
+    the limit, chunked or not, is a 413 and never parsed."""
+    data = read_body()
     if not data:
         body: Any = {}
     else:
