@@ -32,6 +32,8 @@ TITLES = {
     "invalid_dice": "Invalid dice",
     "game_over": "Game over",
     "work_limit_exceeded": "Work limit exceeded",
+    "unsigned_position": "Unsigned position",
+    "bad_signature": "Bad signature",
     "not_ready": "Not ready",
     "internal_error": "Internal error",
     "request_line_too_long": "Request line too long",

@@ -17,6 +17,7 @@ MAX_REPLAY_MOVES = 1000
 MAX_PERFT_DEPTH = 6
 MAX_SEED = 2**63 - 1
 MAX_BODY_BYTES = 64 * 1024
+MAX_TOKEN_LENGTH = 128
 
 DICE_VALUE = {
     "oneOf": [
@@ -109,9 +110,30 @@ class DiceField(fields.Raw):
         return _DICE_SCHEMA.load(value)
 
 
+def _token_field() -> fields.String:
+    return fields.String(
+        allow_none=True,
+        validate=validate.Length(max=MAX_TOKEN_LENGTH),
+        metadata={"description": "The token the service returned with this position, when "
+                                 "the service signs positions (it then proves the service "
+                                 "produced the position by legal play). Required with every "
+                                 "position when the service requires signed positions (422 "
+                                 "unsigned_position or bad_signature otherwise); ignored "
+                                 "without a position, and when signing is off.",
+                  "nullable": True})
+
+
+def _token_response_field() -> fields.String:
+    return fields.String(metadata={
+        "description": "Present only when the service signs positions and this position was "
+                       "reached by legal play from the initial position or from a position "
+                       "sent with a valid token: send it back beside the position."})
+
+
 class GameRequestSchema(StrictSchema):
     position = _position_field()
     options = _options_field()
+    token = _token_field()
 
 
 class SetupRequestSchema(StrictSchema):
@@ -188,6 +210,7 @@ class GameDetailSchema(GameSummarySchema):
 class SetupResponseSchema(Schema):
     position = fields.String(required=True)
     options = fields.Dict(required=True, metadata={"description": "Every option, resolved."})
+    token = _token_response_field()
 
 
 class MoveEntrySchema(OpenSchema):
@@ -239,6 +262,7 @@ class ApplyResponseSchema(Schema):
     dice = fields.Raw(allow_none=True, metadata={"nullable": True, "type": "object",
                                                  "description": "The dice used, if any."})
     status = fields.Nested(StatusSchema, required=True)
+    token = _token_response_field()
 
 
 class ReplayResponseSchema(Schema):
@@ -248,6 +272,7 @@ class ReplayResponseSchema(Schema):
                         metadata={"description": "The moves played, canonical."})
     dice = fields.List(fields.Raw(allow_none=True, metadata={"nullable": True}), required=True)
     status = fields.Nested(StatusSchema, required=True)
+    token = _token_response_field()
 
 
 class PerftResponseSchema(Schema):

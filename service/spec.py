@@ -38,7 +38,9 @@ ERROR_RESPONSES = {
           "Send the request body as JSON with 'Content-Type: application/json'."),
     422: ("Unprocessable", "Well-formed but refused by the rules: invalid_position, "
                            "invalid_options, illegal_move (with `reason`), invalid_dice, "
-                           "game_over, work_limit_exceeded.", "illegal_move",
+                           "game_over, work_limit_exceeded; unsigned_position and "
+                           "bad_signature when the service requires signed positions.",
+          "illegal_move",
           "Officers move 1-2 squares orthogonally; d2 to e3 is diagonal."),
     503: ("NotReady", "The rules engines are still loading (code not_ready).", "not_ready",
           "The rules engines are still loading; retry shortly."),

@@ -19,6 +19,7 @@ from rules.core.errors import InvalidDice, RulesError
 from rules.core.game import Game
 
 from . import schemas as s
+from . import signing
 from .limits import read_body
 from .problems import Problem
 
@@ -60,7 +61,9 @@ def game_request(game_id: str, schema: Schema) -> tuple[Game, dict[str, Any]]:
     """The configured game and the validated body of a request to one game's operation."""
     require_game(game_id)
     body = load_body(schema)
-    return registry.configure(game_id, body.get("options")), body
+    game = registry.configure(game_id, body.get("options"))
+    signing.check_request(game_id, game, body)
+    return game, body
 
 
 def position_for(game: Game, text: str | None):
@@ -98,7 +101,8 @@ def show_game(game: str):
 
 def setup(game: str):
     g, body = game_request(game, _SETUP)
-    return json_response({"position": g.format_position(g.start_position), "options": g.options})
+    out = {"position": g.format_position(g.start_position), "options": g.options}
+    return json_response(signing.add_token(out, game, g))
 
 
 def legal_moves(game: str):
@@ -120,7 +124,7 @@ def apply(game: str):
     }
     if applied.dice is not None:
         out["dice"] = applied.dice
-    return json_response(out)
+    return json_response(signing.add_token(out, game, g))
 
 
 def status(game: str):
@@ -151,10 +155,10 @@ def replay(game: str):
         played.append(g.format_move(pos, move))
         used.append(applied.dice)
         pos = applied.position
-    return json_response({
+    return json_response(signing.add_token({
         "position": g.format_position(pos), "plies": len(played), "moves": played,
         "dice": used, "status": g.status(pos).to_json(),
-    })
+    }, game, g))
 
 
 def perft(game: str):

@@ -40,6 +40,8 @@ from service import __main__ as entry  # noqa: E402
 from service.app import create_app, warm_up  # noqa: E402
 
 K8S = ROOT / "k8s"
+#: created out of band (kustomize would overwrite the real keys on every apply), validated here
+SIGNING_SECRET = "signing-secret.yaml"
 K8S_VERSIONS = ("1.29.0", kubernetes_validate.latest_version() + ".0")
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
@@ -144,7 +146,7 @@ def gunicorn_config(**env: str):
 def test_every_manifest_validates_against_the_kubernetes_schemas(version):
     docs = manifests()
     assert {d["kind"] for ds in docs.values() for d in ds} == {
-        "Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"}
+        "Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Secret"}
     for name, ds in docs.items():
         for doc in ds:
             try:
@@ -157,11 +159,25 @@ def test_kustomization_deploys_every_manifest():
     k = kustomization()
     assert k["apiVersion"] == "kustomize.config.k8s.io/v1beta1"
     assert k["kind"] == "Kustomization"
-    assert sorted(k["resources"]) == sorted(manifests())
+    assert sorted(k["resources"]) == sorted(set(manifests()) - {SIGNING_SECRET})
     assert set(k) <= {"apiVersion", "kind", "resources", "images", "labels", "namespace"}
     (image,) = k["images"]
     assert image["name"] == container()["image"].split(":")[0]
     assert image["newTag"] == PROJECT["version"]
+
+
+def test_signing_keys_come_from_an_optional_secret_kustomize_never_overwrites():
+    from service import signing
+
+    (secret,) = manifests()[SIGNING_SECRET]
+    assert secret["kind"] == "Secret" and SIGNING_SECRET not in kustomization()["resources"]
+    # the template as shipped configures no key: signing stays off until someone adds one
+    assert signing.signer_from(secret["stringData"]) is None
+    env = {e["name"]: e for e in container()["env"]}
+    for name in (signing.KEYS_SETTING, signing.REQUIRE_SETTING):
+        ref = env[name]["valueFrom"]["secretKeyRef"]
+        assert ref == {"name": secret["metadata"]["name"], "key": name, "optional": True}
+        assert name in secret["stringData"]
 
 
 def test_image_name_and_tag_agree_with_the_dockerfile_and_project():
