@@ -9,7 +9,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from rules import registry
 
-from . import problems, signing
+from . import problems, shedding, signing
 from .schemas import MAX_BODY_BYTES
 from .spec import spec_yaml
 from .operations import all_operations
@@ -45,6 +45,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(config)
     problems.install(app)
     signing.install(app)
+    shedding.install(app)
     for op in all_operations():
         app.add_url_rule(
             op.path.replace("{game}", "<game>"), endpoint=op.operation_id, view_func=op.view,

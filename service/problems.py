@@ -35,6 +35,7 @@ TITLES = {
     "unsigned_position": "Unsigned position",
     "bad_signature": "Bad signature",
     "not_ready": "Not ready",
+    "overloaded": "Overloaded",
     "internal_error": "Internal error",
     "request_line_too_long": "Request line too long",
     "headers_too_large": "Request headers too large",

@@ -42,8 +42,19 @@ ERROR_RESPONSES = {
                            "bad_signature when the service requires signed positions.",
           "illegal_move",
           "Officers move 1-2 squares orthogonally; d2 to e3 is diagonal."),
-    503: ("NotReady", "The rules engines are still loading (code not_ready).", "not_ready",
-          "The rules engines are still loading; retry shortly."),
+    503: ("Unavailable", "Not now: the rules engines are still loading (code not_ready), or "
+                         "this worker already runs as many expensive requests as it may (code "
+                         "overloaded: a perft, search, replay or PNG whose estimated cost is "
+                         "over the heavy threshold, answered at once without doing its work; "
+                         "retry after Retry-After seconds or ask for less).", "overloaded",
+          "The service is busy with other expensive requests; retry this one after 1 s, or "
+          "ask for less work (a smaller depth, fewer moves, a smaller picture)."),
+}
+
+#: headers an error response documents
+ERROR_HEADERS = {
+    503: {"Retry-After": {"description": "overloaded: seconds to wait before retrying.",
+                          "schema": {"type": "integer", "minimum": 1}}},
 }
 
 
@@ -126,6 +137,7 @@ def build_spec() -> dict[str, Any]:
     for status, (name, description, code, detail) in ERROR_RESPONSES.items():
         spec.components.response(name, {
             "description": description,
+            **({"headers": ERROR_HEADERS[status]} if status in ERROR_HEADERS else {}),
             "content": {PROBLEM_MEDIA_TYPE: {
                 "schema": "Problem",
                 "example": {"type": f"urn:boardgame-referee:problem:{code}",

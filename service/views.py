@@ -19,7 +19,7 @@ from rules.core.errors import InvalidDice, RulesError
 from rules.core.game import Game
 
 from . import schemas as s
-from . import signing
+from . import shedding, signing
 from .limits import read_body
 from .problems import Problem
 
@@ -58,11 +58,13 @@ def require_game(game_id: str) -> None:
 
 
 def game_request(game_id: str, schema: Schema) -> tuple[Game, dict[str, Any]]:
-    """The configured game and the validated body of a request to one game's operation."""
+    """The configured game and the validated body of a request to one game's operation,
+    admitted (signed start checked, heavy work within this worker's limit)."""
     require_game(game_id)
     body = load_body(schema)
     game = registry.configure(game_id, body.get("options"))
     signing.check_request(game_id, game, body)
+    shedding.admit(game, body)
     return game, body
 
 
@@ -206,7 +208,7 @@ class Operation:
     media: dict[str, Any] = field(default_factory=dict)
 
 
-GAME_ERRORS = (400, 404, 413, 415, 422)
+GAME_ERRORS = (400, 404, 413, 415, 422, 503)
 
 OPERATIONS: tuple[Operation, ...] = (
     Operation("get", "/v1/games", list_games, "listGames", "List the games",

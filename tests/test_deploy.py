@@ -403,8 +403,9 @@ def test_the_container_command_serves_from_the_installed_wheel(installed):
     command = json.loads(instructions("CMD", final)[0])
     command[0] = str(venv / "bin" / command[0])        # the console script pip installed
     conf = gunicorn_config()
+    # load shedding off: the six slow requests below are all to be in flight at the SIGTERM
     with Server(str(venv / "bin" / "python"), workers=2, cwd=str(run_dir),
-                command=command) as server:
+                command=command, env={"REFEREE_LOAD_SHEDDING": "0"}) as server:
         assert server.get("/v1/health") == (200, {"status": "ok"})
         assert server.get("/v1/ready") == (200, {"status": "ready"})
         status, body = server.post("/v1/games/mastery/legal-moves", {})
