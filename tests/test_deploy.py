@@ -312,7 +312,27 @@ def test_build_context_holds_every_package_the_wheel_declares():
 def test_runtime_stage_installs_the_cairo_library_png_rendering_loads():
     (apt,) = [a for a in instructions("RUN", final_stage()) if "apt-get install" in a]
     assert "libcairo2" in apt.split() and "--no-install-recommends" in apt
-    assert "rm -rf /var/lib/apt/lists/*" in apt
+    # lists and package cache removed in the layer that fills them, whatever the base's hooks
+    assert "apt-get clean" in apt
+    for path in ("/var/lib/apt/lists/*", "/var/cache/apt/archives/*.deb", "/var/cache/apt/*.bin"):
+        assert path in apt.split(), path
+
+
+def test_dockerfile_needs_no_registry_but_its_base():
+    text = (ROOT / "Dockerfile").read_text()
+    # a syntax directive makes docker fetch a frontend image before anything else
+    assert not any(line.lstrip("# ").lower().startswith("syntax=")
+                   for line in text.splitlines() if line.startswith("#"))
+    froms = [resolve(a).split()[0] for a in instructions("FROM")]
+    assert set(froms) == {docker_args()["PYTHON_IMAGE"]}     # --build-arg PYTHON_IMAGE=...
+    # the build stage's pip index can be pointed at a mirror or an offline index
+    assert any(a.startswith("PIP_INDEX_URL=") for a in instructions("ARG", 0))
+
+
+def test_image_writes_fontconfig_cache_under_tmp():
+    env = docker_env(final_stage())
+    assert env["XDG_CACHE_HOME"].startswith("/tmp/")
+    assert env["PATH"].startswith("/opt/referee/bin:")
 
 
 def test_gunicorn_config_production_settings():
