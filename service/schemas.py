@@ -55,14 +55,16 @@ def _integer(**kwargs) -> fields.Integer:
     return fields.Integer(strict=True, **kwargs)
 
 
+def _nullable_text(max_length: int, description: str) -> fields.String:
+    """A string field of at most ``max_length`` characters that may be null or omitted."""
+    return fields.String(allow_none=True, validate=validate.Length(max=max_length),
+                         metadata={"description": description, "nullable": True})
+
+
 def _position_field() -> fields.String:
-    return fields.String(
-        allow_none=True,
-        validate=validate.Length(max=MAX_POSITION_LENGTH),
-        metadata={"description": "The position in the game's compact notation (see "
-                                 "GET /v1/games/{game}); the initial position when omitted "
-                                 "or null.", "nullable": True},
-    )
+    return _nullable_text(MAX_POSITION_LENGTH,
+                          "The position in the game's compact notation (see "
+                          "GET /v1/games/{game}); the initial position when omitted or null.")
 
 
 def _options_field() -> fields.Dict:
@@ -111,16 +113,13 @@ class DiceField(fields.Raw):
 
 
 def _token_field() -> fields.String:
-    return fields.String(
-        allow_none=True,
-        validate=validate.Length(max=MAX_TOKEN_LENGTH),
-        metadata={"description": "The token the service returned with this position, when "
-                                 "the service signs positions (it then proves the service "
-                                 "produced the position by legal play). Required with every "
-                                 "position when the service requires signed positions (422 "
-                                 "unsigned_position or bad_signature otherwise); ignored "
-                                 "without a position, and when signing is off.",
-                  "nullable": True})
+    return _nullable_text(MAX_TOKEN_LENGTH,
+                          "The token the service returned with this position, when the "
+                          "service signs positions (it then proves the service produced the "
+                          "position by legal play). Required with every position when the "
+                          "service requires signed positions (422 unsigned_position or "
+                          "bad_signature otherwise); ignored without a position, and when "
+                          "signing is off.")
 
 
 def _token_response_field() -> fields.String:
