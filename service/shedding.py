@@ -19,8 +19,9 @@ A request whose estimate reaches ``REFEREE_HEAVY_MS`` is heavy. A worker runs at
 A heavy request shares its worker's one interpreter lock with the ordinary requests served
 beside it, and takes about half of it; so when other requests were served while it ran, the
 worker then rests from heavy work for ``REFEREE_HEAVY_REST_RATIO`` times as long as it took
-(heavy requests in that time get the same 503), which keeps heavy work to at most half of a
-busy worker's time. A worker with nothing else to do runs heavy requests back to back.
+(heavy requests in that time get the same 503): with the default of 2, heavy work takes at
+most a third of a busy worker's time (docs/load.md has the runs that chose it). A worker with
+nothing else to do runs heavy requests back to back.
 Ordinary requests are never shed. A new operation with a costly input adds its estimate to
 :data:`ESTIMATES`.
 
@@ -36,7 +37,7 @@ variable                        meaning                                    defau
 ``REFEREE_HEAVY_MS``            estimate (ms) from which a request is      50
                                 heavy
 ``REFEREE_HEAVY_PER_WORKER``    heavy requests a worker runs at once       1
-``REFEREE_HEAVY_REST_RATIO``    rest after a contended heavy request, as   1
+``REFEREE_HEAVY_REST_RATIO``    rest after a contended heavy request, as   2
                                 a multiple of its duration
 ``REFEREE_RETRY_AFTER_S``       the ``Retry-After`` of a 503 (seconds)     1
 ==============================  =========================================  =======
@@ -62,7 +63,7 @@ REPLAY_MS_PER_MOVE = 0.15
 PNG_MS = 25.0
 PNG_MS_PER_MEGAPIXEL = 30.0
 
-HEAVY_MS, HEAVY_PER_WORKER, HEAVY_REST_RATIO, RETRY_AFTER_S = 50.0, 1, 1.0, 1
+HEAVY_MS, HEAVY_PER_WORKER, HEAVY_REST_RATIO, RETRY_AFTER_S = 50.0, 1, 2.0, 1
 
 
 class Overloaded(Problem):
