@@ -1,48 +1,67 @@
-# syntax=docker/dockerfile:1
 # Board game referee: the wheel is built in one stage and installed into a clean slim image.
 #
 #   docker build -t boardgame-referee:0.1.0 .
 #   docker run --rm -p 8000:8000 boardgame-referee:0.1.0
+#   podman build --format docker -t boardgame-referee:0.1.0 .    (docker format keeps HEALTHCHECK)
 #
-# tests/test_deploy.py reproduces these steps outside Docker (wheel, fresh venv, this CMD).
+# No syntax directive: the engine's built-in Dockerfile frontend (BuildKit in Docker, buildah in
+# podman) builds it, so nothing is fetched from a registry before the build starts. Any Debian
+# base with python3 and its venv module works: --build-arg PYTHON_IMAGE=<local image>.
+# deploy/smoke.sh builds and checks the image; tests/test_deploy.py reproduces these steps
+# outside any engine (wheel, fresh venv, this CMD).
 
 ARG PYTHON_IMAGE=python:3.11-slim
 
 # ---- build: the project's wheel and the wheels of its pinned dependencies ----------------
 FROM ${PYTHON_IMAGE} AS build
+# The package index of this stage's pip (a mirror, or deploy/wheelhouse.py's offline index).
+ARG PIP_INDEX_URL=https://pypi.org/simple
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY rules ./rules
 COPY service ./service
 COPY referee ./referee
-RUN pip wheel --no-deps --wheel-dir /wheels . \
- && pip wheel --wheel-dir /wheels /wheels/boardgame_referee-*.whl
+# pip from a virtual environment: the base's own pip may be missing or externally managed.
+RUN python3 -m venv /opt/build \
+ && /opt/build/bin/pip wheel --no-deps --wheel-dir /wheels . \
+ && /opt/build/bin/pip wheel --wheel-dir /wheels /wheels/boardgame_referee-*.whl
 
 # ---- runtime: the installed wheel, no sources, no build tools, no caches -----------------
 FROM ${PYTHON_IMAGE} AS runtime
 LABEL org.opencontainers.image.title="boardgame-referee" \
       org.opencontainers.image.version="0.1.0" \
       org.opencontainers.image.description="Stateless REST service that adjudicates board games"
+# XDG_CACHE_HOME: fontconfig (PNG boards) writes its cache there; /tmp is the one writable
+# place of a read-only root (an emptyDir in Kubernetes, --tmpfs /tmp with docker run).
 ENV PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    XDG_CACHE_HOME=/tmp/cache \
     HOST=0.0.0.0 \
     PORT=8000
-# cairosvg (PNG boards) loads the Cairo C library at run time; nothing else comes from apt.
+# cairosvg (PNG boards) loads the Cairo C library at run time; nothing else comes from apt. The
+# package cache and lists go in this same layer, whatever the base image's apt hooks do.
 RUN apt-get update \
  && apt-get install --yes --no-install-recommends libcairo2 \
- && rm -rf /var/lib/apt/lists/*
+ && apt-get clean \
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/cache/apt/archives/*.deb
 RUN groupadd --system --gid 10001 app \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
       --shell /usr/sbin/nologin app
-# The wheels are bind-mounted from the build stage, so none of them stays in a layer; pip and
-# setuptools go once the service is installed (nothing is installed at run time).
+# The wheels are bind-mounted from the build stage, so none of them stays in a layer; the
+# service gets its own virtual environment, whose pip and setuptools then go, as does the
+# base's pip if it has one (nothing is installed at run time).
 RUN --mount=type=bind,from=build,source=/wheels,target=/wheels \
-    pip install --no-index --find-links /wheels boardgame-referee \
- && pip uninstall --yes pip setuptools wheel \
+    python3 -m venv /opt/referee \
+ && /opt/referee/bin/pip install --no-index --find-links /wheels boardgame-referee \
+ && /opt/referee/bin/pip uninstall --yes pip setuptools wheel \
+ && if python3 -m pip --version >/dev/null 2>&1; then \
+      python3 -m pip uninstall --yes pip setuptools wheel; fi \
  && rm -rf /root/.cache
+# The service's python, gunicorn (the CMD) and python for HEALTHCHECK and the preStop hook.
+ENV PATH=/opt/referee/bin:$PATH
 WORKDIR /srv
 USER 10001:10001
 EXPOSE 8000

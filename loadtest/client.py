@@ -10,12 +10,16 @@ of each through the API to collect positions and listed moves; then threads send
   options, illegal move, over-size body (413), wrong method (405);
 * optionally abusive requests (other threads): perft at each game's deepest allowed depth on
   varied positions, ``POST /v1/games/mastery/perft {"depth": 3}``, perft one past the work
-  budget (422 ``work_limit_exceeded`` after the budget is spent), and 64 KiB bodies.
+  budget (422 ``work_limit_exceeded`` after the budget is spent), replays of the longest random
+  game collected for each game (up to ``replay_plies``), PNG pictures at 2000 px, and 64 KiB
+  bodies. An abusive client honours ``Retry-After`` (waits that long after a 503
+  ``overloaded``) unless told to ignore it.
 
 Every run is bounded by a request count and a wall-clock duration, and talks to loopback only.
-Each response is classified: ``ok`` (the expected status), ``unexpected`` (another 2xx-4xx, or
-a 4xx that is not a problem document), ``server_error`` (5xx) or ``dropped`` (connection reset,
-closed without an answer, or timed out).
+Each response is classified: ``ok`` (the expected status), ``shed`` (503 ``overloaded`` with a
+``Retry-After`` header and a problem document: the service's documented load shedding),
+``unexpected`` (another 2xx-4xx, or a 4xx that is not a problem document), ``server_error``
+(any other 5xx) or ``dropped`` (connection reset, closed without an answer, or timed out).
 
     python -m loadtest.client --url http://127.0.0.1:8000 --threads 4 --requests 5000 --duration 20
 """
@@ -54,7 +58,7 @@ class Req:
 class Sample:
     group: str
     kind: str
-    outcome: str        # ok | unexpected | server_error | dropped
+    outcome: str        # ok | shed | unexpected | server_error | dropped
     status: int | None
     start: float        # seconds since the run started
     latency: float      # seconds
@@ -110,8 +114,9 @@ class Plan:
     positions: dict[str, list[str]] = field(default_factory=dict)
 
 
-def prepare(base: str, seed: int = 1, plies: int = 12) -> Plan:
-    """Build the request mix from what the running service holds."""
+def prepare(base: str, seed: int = 1, plies: int = 12, replay_plies: int = 0) -> Plan:
+    """Build the request mix from what the running service holds; with ``replay_plies``, the
+    abusive mix also replays a random game of up to that many plies of each game."""
     rng = random.Random(seed)
     c = Client(base)
     try:
@@ -152,10 +157,34 @@ def prepare(base: str, seed: int = 1, plies: int = 12) -> Plan:
             for pos in positions[1:]:
                 plan.abuse.append(Req("abuse", f"perft-max:{gid}", "POST", base_path + "/perft",
                                       _body({"position": pos, "depth": depth}), (200, 422)))
+            if positions:
+                plan.abuse.append(Req("abuse", f"render-png-2000:{gid}", "POST",
+                                      base_path + "/render", _body(
+                                          {"position": positions[-1], "format": "png",
+                                           "size": 2000})))
+            if replay_plies:
+                moves = random_game(c, base_path, rng, replay_plies)
+                plan.abuse.append(Req("abuse", f"replay-{len(moves)}:{gid}", "POST",
+                                      base_path + "/replay", _body({"moves": moves, "seed": 1})))
         plan.abuse += abusive_requests(plan)
         return plan
     finally:
         c.close()
+
+
+def random_game(c: Client, base_path: str, rng: random.Random, plies: int) -> list[str]:
+    """The moves of a random game from the initial position, at most ``plies`` long."""
+    position, moves = None, []
+    while len(moves) < plies:
+        listed = c.json("POST", base_path + "/legal-moves", {"position": position})["moves"]
+        if not listed:
+            break
+        move = rng.choice(listed)["move"]
+        applied = c.json("POST", base_path + "/apply",
+                         {"position": position, "move": move, "seed": len(moves)})
+        moves.append(move)
+        position = applied["position"]
+    return moves
 
 
 def invalid_requests(gid: str, position: str | None) -> list[Req]:
@@ -199,7 +228,21 @@ def abusive_requests(plan: Plan) -> list[Req]:
 
 # ---- running it ---------------------------------------------------------------------------------
 
+def is_shed(status: int, headers: dict[str, str], data: bytes) -> bool:
+    """A documented 503 ``overloaded``: a problem document and a Retry-After header."""
+    if status != 503 or not headers.get("retry-after", "").isdigit():
+        return False
+    if not headers.get("content-type", "").startswith(PROBLEM):
+        return False
+    try:
+        return json.loads(data).get("code") == "overloaded"
+    except ValueError:
+        return False
+
+
 def classify(req: Req, status: int, headers: dict[str, str], data: bytes) -> tuple[str, str]:
+    if is_shed(status, headers, data):
+        return "shed", ""
     if status >= 500:
         return "server_error", data[:200].decode(errors="replace")
     if status not in req.expect:
@@ -240,7 +283,7 @@ class Recorder:
 
 
 def worker(base: str, reqs: list[Req], rec: Recorder, seed: int, counted: bool,
-           timeout: float) -> None:
+           timeout: float, honour_retry_after: bool = True) -> None:
     rng = random.Random(seed)
     client = Client(base, timeout=timeout)
     try:
@@ -256,16 +299,20 @@ def worker(base: str, reqs: list[Req], rec: Recorder, seed: int, counted: bool,
             outcome, detail = classify(req, status, headers, data)
             rec.add(Sample(req.group, req.kind, outcome, status, start - rec.t0,
                            time.monotonic() - start, detail))
+            if outcome == "shed" and honour_retry_after:
+                rec.stop.wait(max(0.0, min(float(headers["retry-after"]),
+                                           rec.deadline - time.monotonic())))
     finally:
         client.close()
 
 
 def run(base: str, plan: Plan, *, threads: int = 4, requests: int = 2000, duration: float = 10.0,
         invalid_share: float = 0.15, abuse_threads: int = 0, seed: int = 1,
-        timeout: float = 30.0, during=None) -> "Report":
+        timeout: float = 30.0, during=None, honour_retry_after: bool = True) -> "Report":
     """Send at most ``requests`` ordinary+invalid requests for at most ``duration`` seconds
     from ``threads`` threads; ``abuse_threads`` more threads send abusive requests meanwhile
-    (not counted in ``requests``). ``during(recorder)``, if given, runs in the calling thread
+    (not counted in ``requests``), waiting as a 503's Retry-After says unless
+    ``honour_retry_after`` is false. ``during(recorder)``, if given, runs in the calling thread
     while the load runs (the fault-injection tests use it)."""
     n_invalid = max(1, round(len(plan.ordinary) * invalid_share / (1 - invalid_share)))
     rng = random.Random(seed)
@@ -276,7 +323,7 @@ def run(base: str, plan: Plan, *, threads: int = 4, requests: int = 2000, durati
                                                   timeout), daemon=True)
             for i in range(threads)]
     pool += [threading.Thread(target=worker, args=(base, plan.abuse, rec, seed * 2000 + i, False,
-                                                   timeout), daemon=True)
+                                                   timeout, honour_retry_after), daemon=True)
              for i in range(abuse_threads)]
     for t in pool:
         t.start()
@@ -353,10 +400,14 @@ class Report:
             "games_covered": sorted(self.games_covered()),
             "requests": len(counted),
             "throughput_rps": round(len(counted) / self.elapsed, 1) if self.elapsed else None,
+            "ordinary_rps": (round(len(self.of("ordinary")) / self.elapsed, 1)
+                             if self.elapsed else None),
             "ordinary": {"n": len(self.of("ordinary")), **self.latency("ordinary")},
             "invalid": {"n": len(self.of("invalid")), **self.latency("invalid")},
             "abuse": {"n": len(self.of("abuse")), **self.latency("abuse")},
             "server_errors": self.count("server_error"),
+            "shed": {group: self.count("shed", group)
+                     for group in ("ordinary", "invalid", "abuse")},
             "dropped": self.count("dropped"),
             "unexpected": self.count("unexpected"),
             "statuses": dict(sorted(statuses.items())),
@@ -381,7 +432,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     summary = report.summary()
     json.dump(summary, sys.stdout, indent=2)
     print()
-    return 0 if not (summary["server_errors"] or summary["dropped"] or summary["unexpected"]) else 1
+    return 0 if not (summary["server_errors"] or summary["dropped"] or summary["unexpected"]
+                     or summary["shed"]["ordinary"]) else 1
 
 
 if __name__ == "__main__":

@@ -62,11 +62,14 @@ def scenarios(args) -> dict[str, Callable[[], dict[str, Any]]]:
     d = args.duration
     w = args.workers
 
-    def load(abuse_threads: int = 0, env: dict[str, str] | None = None):
+    def load(abuse_threads: int = 0, env: dict[str, str] | None = None,
+             honour_retry_after: bool = True):
         def fn(server: Server) -> dict[str, Any]:
-            plan = client.prepare(server.url, seed=args.seed)
+            plan = client.prepare(server.url, seed=args.seed,
+                                  replay_plies=args.replay_plies if abuse_threads else 0)
             report = client.run(server.url, plan, threads=args.threads, requests=args.requests,
-                                duration=d, abuse_threads=abuse_threads, seed=args.seed)
+                                duration=d, abuse_threads=abuse_threads, seed=args.seed,
+                                honour_retry_after=honour_retry_after)
             out = report.summary()
             out["worker_pids_at_end"] = server.worker_pids()
             return out
@@ -93,13 +96,19 @@ def scenarios(args) -> dict[str, Callable[[], dict[str, Any]]]:
             def fn(server: Server) -> dict[str, Any]:
                 plan = client.prepare(server.url, seed=args.seed + i)
                 return faults.sigterm_drain(server, plan, per_game=8, term_after=0.2).summary()
-            runs.append(with_server(w, fn))
+            # load shedding off: every slow request is to be in flight when SIGTERM comes
+            runs.append(with_server(w, fn, {"REFEREE_LOAD_SHEDDING": "0"}))
         return {"runs": runs}
 
     return {
         "mixed": load(),
         "abuse": load(abuse_threads=args.threads),
         "abuse-saturating": load(abuse_threads=2 * args.threads),
+        # the same without load shedding, for comparison
+        "abuse-saturating-unshed": load(abuse_threads=2 * args.threads,
+                                        env={"REFEREE_LOAD_SHEDDING": "0"}),
+        # abusive clients that ignore Retry-After and resend at once
+        "abuse-flood": load(abuse_threads=2 * args.threads, honour_retry_after=False),
         "recycling": load(env={"GUNICORN_MAX_REQUESTS": "500", "GUNICORN_MAX_REQUESTS_JITTER": "50"}),
         "worker-kill": kill(),
         "sigterm-drain": drain,
@@ -107,16 +116,44 @@ def scenarios(args) -> dict[str, Callable[[], dict[str, Any]]]:
 
 
 def markdown(results: dict[str, Any]) -> str:
-    lines = ["| scenario | requests | req/s | ordinary p50 / p99 / max ms | 5xx | dropped | "
-             "unexpected | abusive requests (p50 ms) |", "|---|---|---|---|---|---|---|---|"]
+    lines = ["| scenario | requests | req/s | ordinary req/s | ordinary p50 / p99 / max ms | "
+             "5xx | dropped | unexpected | abusive requests (p50 ms) | shed 503 |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for name, r in results["scenarios"].items():
         if "ordinary" not in r:
             continue
         o, a = r["ordinary"], r["abuse"]
-        lines.append(f"| {name} | {r['requests']} | {r['throughput_rps']} | {o['p50_ms']} / "
+        lines.append(f"| {name} | {r['requests']} | {r['throughput_rps']} | "
+                     f"{r['ordinary_rps']} | {o['p50_ms']} / "
                      f"{o['p99_ms']} / {o['max_ms']} | {r['server_errors']} | {r['dropped']} | "
-                     f"{r['unexpected']} | {a['n']} ({a['p50_ms']}) |")
+                     f"{r['unexpected']} | {a['n']} ({a['p50_ms']}) | "
+                     f"{sum(r['shed'].values())} |")
+    lines += ["", *target_lines(results["scenarios"])]
     return "\n".join(lines)
+
+
+#: with abusive clients, ordinary requests keep p99 <= 3x and throughput >= 50 % of mixed
+TARGET_P99_RATIO, TARGET_THROUGHPUT_SHARE = 3.0, 0.5
+
+
+def target_lines(scenarios: dict[str, Any]) -> list[str]:
+    """The load-shedding target, judged against the mixed run of the same invocation."""
+    mixed = scenarios.get("mixed")
+    if not mixed:
+        return []
+    out = []
+    for name, r in scenarios.items():
+        if not name.startswith("abuse"):
+            continue
+        p99 = r["ordinary"]["p99_ms"] / mixed["ordinary"]["p99_ms"]
+        share = r["ordinary_rps"] / mixed["ordinary_rps"]
+        clean = (r["server_errors"] == 0 and r["dropped"] == 0 and r["unexpected"] == 0
+                 and r["shed"]["ordinary"] == 0)
+        met = p99 <= TARGET_P99_RATIO and share >= TARGET_THROUGHPUT_SHARE and clean
+        out.append(f"- {name}: ordinary p99 {p99:.2f}x mixed (target <= {TARGET_P99_RATIO:g}x), "
+                   f"throughput {share:.0%} of mixed (target >= {TARGET_THROUGHPUT_SHARE:.0%}), "
+                   f"{'clean' if clean else 'NOT clean'}: {'met' if met else 'MISSED'}")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--replay-plies", type=int, default=1000,
+                    help="length of the random games the abusive clients replay")
     ap.add_argument("--quick", action="store_true", help="5-second runs, one repeat")
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--server-env", nargs="*", default=[], metavar="NAME=VALUE",

@@ -29,7 +29,8 @@ __all__ = [
     "RefereeError", "TransportError", "MalformedRequestError", "UnknownGameError",
     "NotFoundError", "MethodNotAllowedError", "BodyTooLargeError", "UnsupportedMediaTypeError",
     "InvalidPositionError", "InvalidOptionsError", "IllegalMoveError", "InvalidDiceError",
-    "GameOverError", "WorkLimitExceededError", "RenderError", "NotReadyError", "ServiceError",
+    "GameOverError", "WorkLimitExceededError", "RenderError", "SignatureError", "NotReadyError",
+    "OverloadedError", "ServiceError",
 ]
 
 
@@ -123,8 +124,20 @@ class RenderError(RefereeError):
     """422 invalid_highlight or render_unavailable."""
 
 
+class SignatureError(RefereeError):
+    """422 unsigned_position or bad_signature: the service requires signed positions, and this
+    one came without its token or with a token that does not match it."""
+
+
 class NotReadyError(RefereeError):
     """503 not_ready."""
+
+
+class OverloadedError(RefereeError):
+    """503 overloaded: an expensive request while the service runs its share of them; retry
+    after ``retry_after`` seconds (the Retry-After header), or ask for less."""
+
+    retry_after: int | None = None
 
 
 class ServiceError(RefereeError):
@@ -146,7 +159,10 @@ ERRORS: dict[str, type[RefereeError]] = {
     "work_limit_exceeded": WorkLimitExceededError,
     "invalid_highlight": RenderError,
     "render_unavailable": RenderError,
+    "unsigned_position": SignatureError,
+    "bad_signature": SignatureError,
     "not_ready": NotReadyError,
+    "overloaded": OverloadedError,
     "internal_error": ServiceError,
 }
 
@@ -185,6 +201,8 @@ class Status:
 class Setup:
     position: str
     options: dict[str, Any]
+    #: the position's token when the service signs positions (send it back with the position)
+    token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -206,6 +224,7 @@ class Applied:
     events: list[dict[str, Any]]
     status: Status
     dice: Any = None
+    token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -215,6 +234,7 @@ class Replayed:
     moves: list[str]
     dice: list[Any]
     status: Status
+    token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -255,7 +275,11 @@ class Referee:
                 raise TransportError({"status": exc.code, "code": "http_error",
                                       "detail": f"HTTP {exc.code} without a problem document."},
                                      exc.code) from None
-            raise error_for(problem, exc.code) from None
+            error = error_for(problem, exc.code)
+            retry_after = exc.headers.get("Retry-After", "")
+            if isinstance(error, OverloadedError) and retry_after.isdigit():
+                error.retry_after = int(retry_after)
+            raise error from None
         except (urllib.error.URLError, OSError) as exc:
             reason = getattr(exc, "reason", exc)
             raise TransportError({"status": 0, "code": "unreachable",
@@ -271,11 +295,13 @@ class Referee:
         return f"{path}/{operation}" if operation else path
 
     @staticmethod
-    def _body(position: str | None, options: Mapping[str, Any] | None, **more: Any
-              ) -> dict[str, Any]:
+    def _body(position: str | None, options: Mapping[str, Any] | None,
+              token: str | None = None, **more: Any) -> dict[str, Any]:
         body: dict[str, Any] = {k: v for k, v in more.items() if v is not None}
         if position is not None:
             body["position"] = position
+            if token is not None:
+                body["token"] = token
         if options is not None:
             body["options"] = dict(options)
         return body
@@ -292,49 +318,52 @@ class Referee:
 
     def setup(self, game: str, options: Mapping[str, Any] | None = None) -> Setup:
         data = self._json("POST", self._game_path(game, "setup"), self._body(None, options))
-        return Setup(data["position"], data["options"])
+        return Setup(data["position"], data["options"], data.get("token"))
 
     def legal_moves(self, game: str, position: str | None = None,
-                    options: Mapping[str, Any] | None = None) -> LegalMoves:
+                    options: Mapping[str, Any] | None = None,
+                    token: str | None = None) -> LegalMoves:
         data = self._json("POST", self._game_path(game, "legal-moves"),
-                          self._body(position, options))
+                          self._body(position, options, token))
         return LegalMoves(data["to_move"], data["count"], data["moves"])
 
     def apply(self, game: str, move: str, position: str | None = None,
               options: Mapping[str, Any] | None = None, dice: Any = None,
-              seed: int | None = None) -> Applied:
+              seed: int | None = None, token: str | None = None) -> Applied:
         data = self._json("POST", self._game_path(game, "apply"),
-                          self._body(position, options, move=move, dice=dice, seed=seed))
+                          self._body(position, options, token, move=move, dice=dice, seed=seed))
         return Applied(data["position"], data["move"], data["events"],
-                       Status.from_json(data["status"]), data.get("dice"))
+                       Status.from_json(data["status"]), data.get("dice"), data.get("token"))
 
     def status(self, game: str, position: str | None = None,
-               options: Mapping[str, Any] | None = None) -> Status:
+               options: Mapping[str, Any] | None = None, token: str | None = None) -> Status:
         return Status.from_json(self._json("POST", self._game_path(game, "status"),
-                                           self._body(position, options)))
+                                           self._body(position, options, token)))
 
     def replay(self, game: str, moves: Sequence[str], position: str | None = None,
                options: Mapping[str, Any] | None = None, dice: Sequence[Any] | None = None,
-               seed: int | None = None) -> Replayed:
+               seed: int | None = None, token: str | None = None) -> Replayed:
         data = self._json("POST", self._game_path(game, "replay"), self._body(
-            position, options, moves=list(moves), dice=None if dice is None else list(dice),
-            seed=seed))
+            position, options, token, moves=list(moves),
+            dice=None if dice is None else list(dice), seed=seed))
         return Replayed(data["position"], data["plies"], data["moves"], data["dice"],
-                        Status.from_json(data["status"]))
+                        Status.from_json(data["status"]), data.get("token"))
 
     def perft(self, game: str, depth: int, position: str | None = None,
-              options: Mapping[str, Any] | None = None, divide: bool = False) -> Perft:
+              options: Mapping[str, Any] | None = None, divide: bool = False,
+              token: str | None = None) -> Perft:
         data = self._json("POST", self._game_path(game, "perft"),
-                          self._body(position, options, depth=depth, divide=divide or None))
+                          self._body(position, options, token, depth=depth,
+                                     divide=divide or None))
         return Perft(data["depth"], data["nodes"], data.get("divide"))
 
     def render(self, game: str, position: str | None = None,
                options: Mapping[str, Any] | None = None, format: str = "png",
                size: int | None = None, highlight: Sequence[str] | None = None,
-               last_move: bool | None = None) -> bytes:
+               last_move: bool | None = None, token: str | None = None) -> bytes:
         """The picture's bytes: PNG (default) or SVG."""
         raw, _ = self._request("POST", self._game_path(game, "render"), self._body(
-            position, options, format=format, size=size,
+            position, options, token, format=format, size=size,
             highlight=None if highlight is None else list(highlight), last_move=last_move))
         return raw
 

@@ -9,7 +9,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from rules import registry
 
-from . import problems
+from . import problems, shedding, signing
 from .schemas import MAX_BODY_BYTES
 from .spec import spec_yaml
 from .operations import all_operations
@@ -36,12 +36,16 @@ def warm_up(app: Flask) -> None:
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` overrides Flask settings; ``WARM_UP=False`` defers readiness
-    to whoever calls :func:`warm_up` (a server hook, for example)."""
+    to whoever calls :func:`warm_up` (a server hook, for example). Signing settings
+    (``REFEREE_SIGNING_KEYS``, ``REFEREE_REQUIRE_SIGNED``) come from ``config`` or the
+    environment; malformed ones raise :class:`service.signing.SigningConfigError`."""
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY_BYTES, ENGINES_READY=False, WARM_UP=True)
     if config:
         app.config.update(config)
     problems.install(app)
+    signing.install(app)
+    shedding.install(app)
     for op in all_operations():
         app.add_url_rule(
             op.path.replace("{game}", "<game>"), endpoint=op.operation_id, view_func=op.view,

@@ -157,9 +157,13 @@ def pre_request(worker, req) -> None:
     64 KiB of an unread body before it closes the connection, after an answer that promised
     ``Connection: keep-alive``: the client's next request on it would be lost. Marking the
     request makes gunicorn answer ``Connection: close`` instead. (A chunked body has no length
-    to check; it is bounded while the app reads it.)
+    to check: the app reads it one byte past the limit and, when that byte exists, marks the
+    request through :func:`service.limits.remember_server_request`.)
     """
+    from service.limits import remember_server_request
     from service.schemas import MAX_BODY_BYTES
+
+    remember_server_request(req)
 
     for name, value in req.headers:
         if name == "CONTENT-LENGTH":
@@ -170,6 +174,13 @@ def pre_request(worker, req) -> None:
             if too_large:
                 req.must_close = True
             break
+
+
+def post_request(worker, req, environ, resp) -> None:
+    """Drop the reference :func:`pre_request` left for the app."""
+    from service.limits import forget_server_request
+
+    forget_server_request()
 
 
 # Requests gunicorn refuses before the app sees them (a request line over the limit, too many

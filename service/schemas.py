@@ -19,6 +19,7 @@ MAX_REPLAY_MOVES = 1000
 MAX_PERFT_DEPTH = 6
 MAX_SEED = 2**63 - 1
 MAX_BODY_BYTES = 64 * 1024
+MAX_TOKEN_LENGTH = 128
 
 class StrictSchema(Schema):
     """Request bodies: unknown fields are an error, so a typo never goes unnoticed."""
@@ -47,14 +48,16 @@ def _integer(**kwargs) -> fields.Integer:
     return fields.Integer(strict=True, **kwargs)
 
 
+def _nullable_text(max_length: int, description: str) -> fields.String:
+    """A string field of at most ``max_length`` characters that may be null or omitted."""
+    return fields.String(allow_none=True, validate=validate.Length(max=max_length),
+                         metadata={"description": description, "nullable": True})
+
+
 def _position_field() -> fields.String:
-    return fields.String(
-        allow_none=True,
-        validate=validate.Length(max=MAX_POSITION_LENGTH),
-        metadata={"description": "The position in the game's compact notation (see "
-                                 "GET /v1/games/{game}); the initial position when omitted "
-                                 "or null.", "nullable": True},
-    )
+    return _nullable_text(MAX_POSITION_LENGTH,
+                          "The position in the game's compact notation (see "
+                          "GET /v1/games/{game}); the initial position when omitted or null.")
 
 
 def _options_field() -> fields.Dict:
@@ -78,9 +81,27 @@ class DiceField(fields.Raw):
         super().__init__(allow_none=True, **kwargs)
 
 
+def _token_field() -> fields.String:
+    return _nullable_text(MAX_TOKEN_LENGTH,
+                          "The token the service returned with this position, when the "
+                          "service signs positions (it then proves the service produced the "
+                          "position by legal play). Required with every position when the "
+                          "service requires signed positions (422 unsigned_position or "
+                          "bad_signature otherwise); ignored without a position, and when "
+                          "signing is off.")
+
+
+def _token_response_field() -> fields.String:
+    return fields.String(metadata={
+        "description": "Present only when the service signs positions and this position was "
+                       "reached by legal play from the initial position or from a position "
+                       "sent with a valid token: send it back beside the position."})
+
+
 class GameRequestSchema(StrictSchema):
     position = _position_field()
     options = _options_field()
+    token = _token_field()
 
 
 class SetupRequestSchema(StrictSchema):
@@ -167,6 +188,7 @@ class GameDetailSchema(GameSummarySchema):
 class SetupResponseSchema(Schema):
     position = fields.String(required=True)
     options = fields.Dict(required=True, metadata={"description": "Every option, resolved."})
+    token = _token_response_field()
 
 
 class MoveEntrySchema(OpenSchema):
@@ -211,6 +233,7 @@ class ApplyResponseSchema(Schema):
     dice = fields.Raw(allow_none=True, metadata={"nullable": True, "type": "object",
                                                  "description": "The dice used, if any."})
     status = fields.Nested(StatusSchema, required=True)
+    token = _token_response_field()
 
 
 class ReplayResponseSchema(Schema):
@@ -220,6 +243,7 @@ class ReplayResponseSchema(Schema):
                         metadata={"description": "The moves played, canonical."})
     dice = fields.List(fields.Raw(allow_none=True, metadata={"nullable": True}), required=True)
     status = fields.Nested(StatusSchema, required=True)
+    token = _token_response_field()
 
 
 class PerftResponseSchema(Schema):

@@ -41,10 +41,23 @@ ERROR_RESPONSES = {
           "Send the request body as JSON with 'Content-Type: application/json'."),
     422: ("Unprocessable", "Well-formed but refused by the rules: invalid_position, "
                            "invalid_options, illegal_move (with `reason`), invalid_dice, "
-                           "game_over, work_limit_exceeded.", "illegal_move",
+                           "game_over, work_limit_exceeded; unsigned_position and "
+                           "bad_signature when the service requires signed positions.",
+          "illegal_move",
           "{illegal}"),
-    503: ("NotReady", "The rules engines are still loading (code not_ready).", "not_ready",
-          "The rules engines are still loading; retry shortly."),
+    503: ("Unavailable", "Not now: the rules engines are still loading (code not_ready), or "
+                         "this worker already runs as many expensive requests as it may (code "
+                         "overloaded: a perft, search, replay or PNG whose estimated cost is "
+                         "over the heavy threshold, answered at once without doing its work; "
+                         "retry after Retry-After seconds or ask for less).", "overloaded",
+          "The service is busy with other expensive requests; retry this one after 1 s, or "
+          "ask for less work (a smaller depth, fewer moves, a smaller picture)."),
+}
+
+#: headers an error response documents
+ERROR_HEADERS = {
+    503: {"Retry-After": {"description": "overloaded: seconds to wait before retrying.",
+                          "schema": {"type": "integer", "minimum": 1}}},
 }
 
 
@@ -203,6 +216,7 @@ def build_spec() -> dict[str, Any]:
         detail = detail.format(**filled)
         spec.components.response(name, {
             "description": description,
+            **({"headers": ERROR_HEADERS[status]} if status in ERROR_HEADERS else {}),
             "content": {PROBLEM_MEDIA_TYPE: {
                 "schema": "Problem",
                 "example": {"type": f"urn:boardgame-referee:problem:{code}",

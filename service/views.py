@@ -19,7 +19,9 @@ from rules.core.errors import InvalidDice, RulesError
 from rules.core.game import Game
 
 from . import schemas as s
+from . import shedding, signing
 from .dice import check_dice_shape
+from .limits import read_body
 from .problems import Problem
 
 
@@ -28,8 +30,9 @@ def json_response(body: Any, status: int = 200) -> Response:
 
 
 def load_body(schema: Schema) -> dict[str, Any]:
-    """The request body validated by ``schema``; an empty body counts as ``{}``."""
-    data = request.get_data(cache=False)
+    """The request body validated by ``schema``; an empty body counts as ``{}``; a body over
+    the limit, chunked or not, is a 413 and never parsed."""
+    data = read_body()
     if not data:
         body: Any = {}
     else:
@@ -56,13 +59,16 @@ def require_game(game_id: str) -> None:
 
 
 def game_request(game_id: str, schema: Schema) -> tuple[Game[Any, Any], dict[str, Any]]:
-    """The configured game and the validated body of a request to one game's operation
-    (the dice, when the body has any, checked against the game's dice schema)."""
+    """The configured game and the validated body of a request to one game's operation,
+    admitted: the dice, when the body has any, checked against the game's dice schema; a
+    signed start checked; heavy work within this worker's limit."""
     require_game(game_id)
     body = load_body(schema)
     game = registry.configure(game_id, body.get("options"))
     if "dice" in body:
         check_dice_shape(game, body["dice"], many=isinstance(schema, s.ReplayRequestSchema))
+    signing.check_request(game_id, game, body)
+    shedding.admit(game, body)
     return game, body
 
 
@@ -105,7 +111,8 @@ def show_game(game: str):
 
 def setup(game: str):
     g, body = game_request(game, _SETUP)
-    return json_response({"position": g.format_position(g.start_position), "options": g.options})
+    out = {"position": g.format_position(g.start_position), "options": g.options}
+    return json_response(signing.add_token(out, game, g))
 
 
 def legal_moves(game: str):
@@ -127,7 +134,7 @@ def apply(game: str):
     }
     if applied.dice is not None:
         out["dice"] = applied.dice
-    return json_response(out)
+    return json_response(signing.add_token(out, game, g))
 
 
 def status(game: str):
@@ -158,10 +165,10 @@ def replay(game: str):
         played.append(g.format_move(pos, move))
         used.append(applied.dice)
         pos = applied.position
-    return json_response({
+    return json_response(signing.add_token({
         "position": g.format_position(pos), "plies": len(played), "moves": played,
         "dice": used, "status": g.status(pos).to_json(),
-    })
+    }, game, g))
 
 
 def perft(game: str):
@@ -209,7 +216,7 @@ class Operation:
     media: dict[str, Any] = field(default_factory=dict)
 
 
-GAME_ERRORS = (400, 404, 413, 415, 422)
+GAME_ERRORS = (400, 404, 413, 415, 422, 503)
 
 OPERATIONS: tuple[Operation, ...] = (
     Operation("get", "/v1/games", list_games, "listGames", "List the games",

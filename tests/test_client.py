@@ -8,8 +8,9 @@ import pytest
 
 from referee.client import (
     BodyTooLargeError, GameOverError, IllegalMoveError, InvalidOptionsError,
-    InvalidPositionError, MalformedRequestError, Referee, RefereeError, RenderError,
-    TransportError, UnknownGameError, WorkLimitExceededError,
+    InvalidPositionError, MalformedRequestError, OverloadedError, Referee, RefereeError,
+    RenderError, SignatureError, TransportError, UnknownGameError, WorkLimitExceededError,
+    error_for,
 )
 from rules import registry
 
@@ -117,3 +118,56 @@ def test_unreachable_service_is_a_transport_error():
     with pytest.raises(TransportError) as info:
         Referee(f"http://127.0.0.1:{free_port()}", timeout=2).games()
     assert info.value.code == "unreachable"
+
+
+def test_signed_positions_through_the_client():
+    keys = {"REFEREE_SIGNING_KEYS": "k1:client-test-secret", "REFEREE_REQUIRE_SIGNED": "1"}
+    with running_service(env=keys) as url:
+        ref = Referee(url)
+        start = ref.setup("mastery")
+        assert start.token and start.token.startswith("k1.")
+        after = ref.apply("mastery", "d4d5", start.position, token=start.token)
+        assert after.token and after.token != start.token
+        assert ref.status("mastery", after.position, token=after.token).to_move == "light"
+        replayed = ref.replay("mastery", ["e5d4"], after.position, token=after.token)
+        assert replayed.token
+        assert ref.legal_moves("mastery", token="ignored without a position").count > 0
+        with pytest.raises(SignatureError) as info:
+            ref.legal_moves("mastery", after.position)
+        assert info.value.code == "unsigned_position" and info.value.status == 422
+        with pytest.raises(SignatureError) as info:
+            ref.perft("mastery", 1, after.position, token=start.token)
+        assert info.value.code == "bad_signature"
+
+
+def test_unsigned_service_returns_no_token(ref):
+    start = ref.setup("mastery")
+    assert start.token is None
+    assert ref.apply("mastery", "d4d5", start.position, token="anything").token is None
+
+
+def test_overloaded_carries_retry_after():
+    import http.server
+    import json
+    import threading
+
+    class Busy(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = json.dumps({"type": "urn:x", "title": "Overloaded", "status": 503,
+                               "detail": "Busy.", "code": "overloaded"}).encode()
+            self.send_response(503)
+            self.send_header("Content-Type", "application/problem+json")
+            self.send_header("Retry-After", "3")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    with http.server.HTTPServer(("127.0.0.1", 0), Busy) as server:
+        threading.Thread(target=server.handle_request, daemon=True).start()
+        with pytest.raises(OverloadedError) as info:
+            Referee(f"http://127.0.0.1:{server.server_address[1]}").perft("mastery", 4)
+    assert info.value.retry_after == 3 and info.value.status == 503
+    assert isinstance(error_for({"code": "overloaded"}, 503), OverloadedError)

@@ -42,7 +42,12 @@ from service import __main__ as entry  # noqa: E402
 from service.app import create_app, warm_up  # noqa: E402
 
 K8S = ROOT / "k8s"
-K8S_VERSIONS = ("1.29.0", kubernetes_validate.latest_version() + ".0")
+#: created out of band (kustomize would overwrite the real keys on every apply), validated here
+SIGNING_SECRET = "signing-secret.yaml"
+#: the oldest Kubernetes supported (the PodDisruptionBudget's unhealthyPodEvictionPolicy is on by
+#: default from 1.27) and the newest whose schemas kubernetes-validate ships
+OLDEST_KUBERNETES = "1.27.0"
+K8S_VERSIONS = (OLDEST_KUBERNETES, kubernetes_validate.latest_version() + ".0")
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
@@ -146,7 +151,7 @@ def gunicorn_config(**env: str):
 def test_every_manifest_validates_against_the_kubernetes_schemas(version):
     docs = manifests()
     assert {d["kind"] for ds in docs.values() for d in ds} == {
-        "Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"}
+        "Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Secret"}
     for name, ds in docs.items():
         for doc in ds:
             try:
@@ -159,11 +164,25 @@ def test_kustomization_deploys_every_manifest():
     k = kustomization()
     assert k["apiVersion"] == "kustomize.config.k8s.io/v1beta1"
     assert k["kind"] == "Kustomization"
-    assert sorted(k["resources"]) == sorted(manifests())
+    assert sorted(k["resources"]) == sorted(set(manifests()) - {SIGNING_SECRET})
     assert set(k) <= {"apiVersion", "kind", "resources", "images", "labels", "namespace"}
     (image,) = k["images"]
     assert image["name"] == container()["image"].split(":")[0]
     assert image["newTag"] == PROJECT["version"]
+
+
+def test_signing_keys_come_from_an_optional_secret_kustomize_never_overwrites():
+    from service import signing
+
+    (secret,) = manifests()[SIGNING_SECRET]
+    assert secret["kind"] == "Secret" and SIGNING_SECRET not in kustomization()["resources"]
+    # the template as shipped configures no key: signing stays off until someone adds one
+    assert signing.signer_from(secret["stringData"]) is None
+    env = {e["name"]: e for e in container()["env"]}
+    for name in (signing.KEYS_SETTING, signing.REQUIRE_SETTING):
+        ref = env[name]["valueFrom"]["secretKeyRef"]
+        assert ref == {"name": secret["metadata"]["name"], "key": name, "optional": True}
+        assert name in secret["stringData"]
 
 
 def test_image_name_and_tag_agree_with_the_dockerfile_and_project():
@@ -214,7 +233,9 @@ def test_deployment_shape_and_security():
     dep = resource("Deployment")
     spec, pod = dep["spec"], dep["spec"]["template"]["spec"]
     c = container()
-    assert spec["replicas"] >= 2
+    # the autoscaler owns the scale: a replicas field would reset it on every apply
+    assert "replicas" not in spec
+    assert resource("HorizontalPodAutoscaler")["spec"]["minReplicas"] >= 2
     assert spec["selector"]["matchLabels"].items() <= spec["template"]["metadata"]["labels"].items()
     assert pod["automountServiceAccountToken"] is False
     assert pod["securityContext"]["runAsNonRoot"] is True
@@ -225,7 +246,7 @@ def test_deployment_shape_and_security():
     (user,) = instructions("USER", final_stage())
     assert sc["runAsUser"] == pod["securityContext"]["runAsUser"] == int(user.split(":")[0]) != 0
     for kind in ("requests", "limits"):
-        assert {"cpu", "memory"} <= set(c["resources"][kind]), kind
+        assert {"cpu", "memory", "ephemeral-storage"} <= set(c["resources"][kind]), kind
     # read-only root: gunicorn's heartbeat files go to the emptyDir the variable names
     env = {e["name"]: e for e in c["env"]}
     tmp = env["GUNICORN_WORKER_TMP_DIR"]["value"]
@@ -233,6 +254,10 @@ def test_deployment_shape_and_security():
     volumes = {v["name"]: v for v in pod["volumes"]}
     assert "emptyDir" in volumes[mounts[tmp]]
     assert gunicorn_config(GUNICORN_WORKER_TMP_DIR=tmp).worker_tmp_dir == tmp
+    # fontconfig's cache (PNG renders) on that volume too, as in the image
+    cache = env["XDG_CACHE_HOME"]["value"]
+    assert cache == docker_env(final_stage())["XDG_CACHE_HOME"]
+    assert cache.startswith(tmp.rstrip("/") + "/")
     # workers follow the CPU limit
     assert env["WEB_CONCURRENCY"]["valueFrom"]["resourceFieldRef"]["resource"] == "limits.cpu"
     # the pod outlives the preStop pause plus gunicorn's drain
@@ -251,7 +276,8 @@ def test_autoscaler_and_disruption_budget_target_the_deployment():
     assert hpa["spec"]["minReplicas"] >= 2 and hpa["spec"]["maxReplicas"] > hpa["spec"]["minReplicas"]
     assert pdb["spec"]["selector"]["matchLabels"].items() <= \
         dep["spec"]["template"]["metadata"]["labels"].items()
-    assert pdb["spec"]["minAvailable"] < dep["spec"]["replicas"]
+    assert pdb["spec"]["minAvailable"] < hpa["spec"]["minReplicas"]
+    assert pdb["spec"]["unhealthyPodEvictionPolicy"] == "AlwaysAllow"
 
 
 # ---- Dockerfile and configuration -----------------------------------------------------------------
@@ -298,7 +324,27 @@ def test_build_context_holds_every_package_the_wheel_declares():
 def test_runtime_stage_installs_the_cairo_library_png_rendering_loads():
     (apt,) = [a for a in instructions("RUN", final_stage()) if "apt-get install" in a]
     assert "libcairo2" in apt.split() and "--no-install-recommends" in apt
-    assert "rm -rf /var/lib/apt/lists/*" in apt
+    # lists and package cache removed in the layer that fills them, whatever the base's hooks
+    assert "apt-get clean" in apt
+    for path in ("/var/lib/apt/lists/*", "/var/cache/apt/archives/*.deb", "/var/cache/apt/*.bin"):
+        assert path in apt.split(), path
+
+
+def test_dockerfile_needs_no_registry_but_its_base():
+    text = (ROOT / "Dockerfile").read_text()
+    # a syntax directive makes docker fetch a frontend image before anything else
+    assert not any(line.lstrip("# ").lower().startswith("syntax=")
+                   for line in text.splitlines() if line.startswith("#"))
+    froms = [resolve(a).split()[0] for a in instructions("FROM")]
+    assert set(froms) == {docker_args()["PYTHON_IMAGE"]}     # --build-arg PYTHON_IMAGE=...
+    # the build stage's pip index can be pointed at a mirror or an offline index
+    assert any(a.startswith("PIP_INDEX_URL=") for a in instructions("ARG", 0))
+
+
+def test_image_writes_fontconfig_cache_under_tmp():
+    env = docker_env(final_stage())
+    assert env["XDG_CACHE_HOME"].startswith("/tmp/")
+    assert env["PATH"].startswith("/opt/referee/bin:")
 
 
 def test_gunicorn_config_production_settings():
@@ -389,8 +435,9 @@ def test_the_container_command_serves_from_the_installed_wheel(installed):
     command = json.loads(instructions("CMD", final)[0])
     command[0] = str(venv / "bin" / command[0])        # the console script pip installed
     conf = gunicorn_config()
+    # load shedding off: the six slow requests below are all to be in flight at the SIGTERM
     with Server(str(venv / "bin" / "python"), workers=2, cwd=str(run_dir),
-                command=command) as server:
+                command=command, env={"REFEREE_LOAD_SHEDDING": "0"}) as server:
         assert server.get("/v1/health") == (200, {"status": "ok"})
         assert server.get("/v1/ready") == (200, {"status": "ready"})
         status, body = server.post("/v1/games/mastery/legal-moves", {})

@@ -38,6 +38,7 @@ def plan(server):
 
 def assert_clean(summary):
     assert summary["server_errors"] == 0, summary["failures"]
+    assert summary["shed"]["ordinary"] == summary["shed"]["invalid"] == 0, summary["shed"]
     assert summary["dropped"] == 0, summary["failures"]
     assert summary["unexpected"] == 0, summary["failures"]
 
@@ -63,6 +64,8 @@ def test_abusive_requests_do_not_starve_ordinary_ones(server, plan):
     summary = report.summary()
     assert_clean(summary)
     assert summary["abuse"]["n"] >= 2
+    # the only 503s are documented sheddings (overloaded, Retry-After) of abusive requests
+    assert summary["statuses"].get("503", 0) == summary["shed"]["abuse"]
     # A request over the perft budget costs about a second of CPU; ordinary requests that
     # queued behind one would take at least that long.
     assert summary["ordinary"]["n"] >= 100
@@ -106,7 +109,8 @@ def test_worker_killed_mid_load_is_replaced():
 
 
 def test_sigterm_drains_in_flight_requests():
-    with Server(workers=2) as s:
+    # load shedding off: every slow request is to be in flight when SIGTERM comes
+    with Server(workers=2, env={"REFEREE_LOAD_SHEDDING": "0"}) as s:
         plan = client.prepare(s.url, seed=10, plies=8)
         result = faults.sigterm_drain(s, plan, per_game=8, term_after=0.15)
         summary = result.summary()

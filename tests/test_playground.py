@@ -125,3 +125,27 @@ def test_illegal_typed_move_shows_the_reason_and_undo(page, base_url):
     page.click("#undo")
     page.wait_for_function(f"document.querySelector('#position').value === {json.dumps(start)}")
     assert page.locator("#history li").count() == 0
+
+
+def test_the_playground_carries_tokens_when_the_service_requires_them(page):
+    keys = {"REFEREE_SIGNING_KEYS": "k1:playground-test-secret", "REFEREE_REQUIRE_SIGNED": "1"}
+    with running_service(env=keys) as url:
+        open_game(page, url, "mastery")
+        for ply, move in enumerate(("d4d5", "e5d4"), start=1):
+            page.fill("#move-text", move)
+            page.press("#move-text", "Enter")
+            page.wait_for_function(f"document.body.dataset.ready === '{ply}'")
+            assert page.inner_text("#error") == ""
+        assert page.inner_text("#status") == "dark to move"
+        page.click("#undo")                     # back to a signed position: still playable
+        page.wait_for_function("document.querySelector('#status').textContent === "
+                               "'light to move'")
+        page.fill("#move-text", "e5e4")
+        page.press("#move-text", "Enter")
+        page.wait_for_function("document.body.dataset.ready === '2'")
+        assert page.inner_text("#error") == ""
+        # a typed position has no token: the service refuses it and the page says why
+        page.fill("#position", page.input_value("#position"))
+        page.click("#load")
+        page.wait_for_function("document.querySelector('#error').textContent !== ''")
+        assert "signed positions" in page.inner_text("#error")

@@ -4,8 +4,9 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { game: null, options: {}, position: null, moves: [], selected: null,
-                history: [], finished: false, ticket: 0 };
+// token: the position's token when the service signs positions (sent back with the position)
+const state = { game: null, options: {}, position: null, token: undefined, moves: [],
+                selected: null, history: [], finished: false, ticket: 0 };
 
 async function call(path, body) {
   const init = body === undefined ? {} : {
@@ -29,7 +30,8 @@ function showError(error) {
 function gamePath(op) { return `/v1/games/${encodeURIComponent(state.game)}/${op}`; }
 
 function body(extra) {
-  return Object.assign({ position: state.position, options: state.options }, extra || {});
+  return Object.assign({ position: state.position, options: state.options, token: state.token },
+                       extra || {});
 }
 
 async function loadGames() {
@@ -71,6 +73,7 @@ async function newGame() {
     if (ticket !== state.ticket) return;
     state.options = setup.options;
     state.position = setup.position;
+    state.token = setup.token;
     state.history = [];
     await refresh();
   } catch (e) { showError(e); }
@@ -81,6 +84,7 @@ async function loadPosition() {
   state.game = $("game").value;
   state.options = JSON.parse($("options").value || "{}");
   state.position = $("position").value.trim() || null;
+  state.token = undefined;  // a typed position is unsigned
   state.history = [];
   try { await refresh(); } catch (e) { showError(e); }
 }
@@ -196,8 +200,10 @@ async function play(move) {
   showError(null);
   try {
     const applied = await call(gamePath("apply"), body({ move }));
-    state.history.push({ move: applied.move, dice: applied.dice, before: state.position });
+    state.history.push({ move: applied.move, dice: applied.dice, before: state.position,
+                         tokenBefore: state.token });
     state.position = applied.position;
+    state.token = applied.token;
     await refresh();
   } catch (e) { showError(e); }
 }
@@ -206,6 +212,7 @@ async function undo() {
   const last = state.history.pop();
   if (!last) return;
   state.position = last.before;
+  state.token = last.tokenBefore;
   const kept = state.history;
   try { await refresh(); } catch (e) { showError(e); }
   state.history = kept;
