@@ -13,6 +13,7 @@ from ..core.reasons import State
 from ..core.view import BoardView
 from ..registry import register
 from . import moves as mv
+from .events import EVENTS
 from .illegal import BOOK
 from .moves import Move
 from .position import (
@@ -72,6 +73,7 @@ class KingsMate(Game[Position, Move]):
     name = "King's Mate"
     illegal_reasons = Illegal
     end_reasons = End
+    event_schemas = EVENTS
     dice_schema = DICE_SCHEMA
     entry_fields = {"probability": {"type": "number",
                                     "description": "Chance of success of the attempt."}}
