@@ -51,16 +51,18 @@ def ref(name: str) -> dict[str, str]:
 _SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf")
 
 
-def null_schema(json_type: str) -> dict[str, Any]:
+def null_schema() -> dict[str, Any]:
     """The OpenAPI 3.0 schema of null alone: an alternative beside the others of an
-    ``anyOf``, which client generators read as "or None"."""
-    return {"type": json_type, "nullable": True, "enum": [None]}
+    ``anyOf``, which client generators read as "or None". Its ``type`` is moot (only null
+    is allowed) but 3.0 needs one beside ``nullable``; string is the one generators read
+    as None whatever the other alternatives are."""
+    return {"type": "string", "nullable": True, "enum": [None]}
 
 
 def nullable_enum(schema: Mapping[str, Any], description: str | None = None) -> dict[str, Any]:
     """An enum (``schema``, null not among its values) or null, in OpenAPI 3.0 terms."""
     return {**({"description": description} if description else {}),
-            "anyOf": [dict(schema), null_schema(schema["type"])]}
+            "anyOf": [dict(schema), null_schema()]}
 
 
 def openapi_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
@@ -174,6 +176,7 @@ def game_components() -> dict[str, dict[str, Any]]:
         name = camel(event_type, "event")
         schemas[name] = _merge_events(event_type, declared)
         mapping[event_type] = SCHEMAS + name
+    _name_enums(schemas)
     if mapping:
         schemas["Event"] = {
             "description": "What a move did, one of the event types below by its `type`.",
@@ -183,28 +186,57 @@ def game_components() -> dict[str, dict[str, Any]]:
     return schemas
 
 
-def _union(names: list[str], kind_type: str, field: Mapping[str, Any]) -> dict[str, Any]:
-    """A field documented as any one of the components ``names`` (all of ``kind_type``), or
+def _name_enums(schemas: dict[str, dict[str, Any]]) -> None:
+    """Give every enum inside the game components a name of its own (``<Parent><Field>``),
+    one for each distinct list of values, so generators make one type of each instead of
+    numbered copies."""
+    named: dict[tuple[Any, ...], str] = {}
+
+    def name_of(schema: dict[str, Any], name: str) -> dict[str, Any]:
+        if "enum" in schema and schema.get("type") == "string" and None not in schema["enum"]:
+            key = tuple(schema["enum"])
+            if key not in named:
+                named[key] = name
+                schemas[name] = {"type": "string", "enum": schema["enum"],
+                                 **({"description": schema["description"]}
+                                    if "description" in schema else {})}
+            return ref(named[key])
+        for key in ("anyOf", "oneOf"):
+            if key in schema:
+                schema[key] = [name_of(alternative, name) for alternative in schema[key]]
+        if "items" in schema:
+            schema["items"] = name_of(schema["items"], camel(name, "item"))
+        for field, sub in schema.get("properties", {}).items():
+            schema["properties"][field] = name_of(sub, camel(name, field))
+        return schema
+
+    for name in list(schemas):
+        if name != "GameId":
+            name_of(schemas[name], name)
+
+
+def _union(names: list[str], field: Mapping[str, Any]) -> dict[str, Any]:
+    """A field documented as any one of the components ``names``, or
     null when the field is nullable: the reference alone for one component, else the
     field's own description and bounds beside the references."""
     if len(names) == 1 and not field.get("nullable"):
         return ref(names[0])  # OpenAPI 3.0 ignores whatever stands beside a $ref
     kept = {key: value for key, value in field.items()
             if key not in ("type", "nullable", "additionalProperties", COMPONENT_KEY)}
-    nullable = [null_schema(kind_type)] if field.get("nullable") else []
+    nullable = [null_schema()] if field.get("nullable") else []
     return {**kept, "anyOf": [*(ref(name) for name in names), *nullable]}
 
 
-def _referenced(kind: str) -> tuple[list[str], str]:
-    """The component names a field of ``kind`` may be, and their JSON type."""
+def _referenced(kind: str) -> list[str]:
+    """The component names a field of ``kind`` may be."""
     if kind == "game-id":
-        return ["GameId"], "string"
+        return ["GameId"]
     if kind == "options":
-        return [camel(game_id, "options") for game_id in registry.game_ids()], "object"
+        return [camel(game_id, "options") for game_id in registry.game_ids()]
     if kind == "dice":
-        return [camel(game_id, "dice") for game_id, _ in _games_with_dice()], "object"
+        return [camel(game_id, "dice") for game_id, _ in _games_with_dice()]
     if kind == "event":
-        return ["Event"], "object"
+        return ["Event"]
     raise ValueError(f"no shared component of kind {kind!r}")
 
 
@@ -216,8 +248,7 @@ def reference_components(node: Any) -> Any:
     if not isinstance(node, dict):
         return node
     if COMPONENT_KEY in node:
-        names, kind_type = _referenced(node[COMPONENT_KEY])
-        return _union(names, kind_type, node)
+        return _union(_referenced(node[COMPONENT_KEY]), node)
     return {key: reference_components(value) for key, value in node.items()}
 
 

@@ -152,7 +152,7 @@ class PerftRequestSchema(GameRequestSchema):
 class OptionDocSchema(Schema):
     name = fields.String(required=True)
     type = fields.String(required=True, metadata={"enum": ["choice", "bool", "int", "json"]})
-    default = fields.Raw(required=True, allow_none=True,
+    default = fields.Raw(required=True,
                          metadata={"description": "The default value (any JSON value, null "
                                                   "included)."})
     description = fields.String(required=True)

@@ -136,7 +136,7 @@ def _document_reasons(spec: dict[str, Any]) -> None:
         "(GET /v1/games/{game} lists each game's with a sentence).")}
     status = schemas["Status"]["properties"]
     status["reason"] = {"description": status["reason"]["description"],
-                        "anyOf": [ref("EndReason"), null_schema("string")]}
+                        "anyOf": [ref("EndReason"), null_schema()]}
     schemas["Problem"]["properties"]["reason"] = ref("IllegalMoveReason")
 
 
@@ -201,6 +201,7 @@ def build_spec() -> dict[str, Any]:
             ),
         },
         servers=SERVERS,
+        security=[],
         tags=[{"name": "games", "description": "Rules adjudication"},
               {"name": "operations", "description": "Probes and documentation"}],
     )
@@ -258,12 +259,15 @@ def build_spec() -> dict[str, Any]:
         spec.path(path=path, operations=operations)
     spec.path(path="/openapi.yaml", operations={"get": {
         "operationId": "openapi", "summary": "This document", "tags": ["operations"],
+        "description": "The OpenAPI document of this service, in YAML (as text/yaml when the "
+                       "Accept header prefers it).",
         "responses": {"200": {"description": "The OpenAPI document.",
                               "content": {media: {"schema": {"type": "string"}}
                                           for media in SPEC_TYPES}}},
     }})
     spec.path(path="/docs", operations={"get": {
         "operationId": "docs", "summary": "Interactive documentation (Swagger UI)",
+        "description": "A page that shows this document and tries its operations.",
         "tags": ["operations"],
         "responses": {"200": {"description": "An HTML page.",
                               "content": {"text/html": {"schema": {"type": "string"}}}}},
@@ -287,7 +291,7 @@ def _count_object_members(schema: dict[str, Any]) -> None:
 
 
 #: the top-level keys of the document, in the order a reader (and a linter) expects them
-READING_ORDER = ("openapi", "info", "servers", "tags", "paths", "components")
+READING_ORDER = ("openapi", "info", "servers", "security", "tags", "paths", "components")
 
 
 def _in_reading_order(document: dict[str, Any]) -> dict[str, Any]:
