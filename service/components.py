@@ -194,13 +194,13 @@ def _name_enums(schemas: dict[str, dict[str, Any]]) -> None:
 
     def name_of(schema: dict[str, Any], name: str) -> dict[str, Any]:
         if "enum" in schema and schema.get("type") == "string" and None not in schema["enum"]:
-            key = tuple(schema["enum"])
-            if key not in named:
-                named[key] = name
+            values = tuple(schema["enum"])
+            if values not in named:
+                named[values] = name
                 schemas[name] = {"type": "string", "enum": schema["enum"],
                                  **({"description": schema["description"]}
                                     if "description" in schema else {})}
-            return ref(named[key])
+            return ref(named[values])
         for key in ("anyOf", "oneOf"):
             if key in schema:
                 schema[key] = [name_of(alternative, name) for alternative in schema[key]]

@@ -44,3 +44,11 @@ def event_schema(event_type: str, declaration: Mapping[str, Any]) -> dict[str, A
         "required": ["type", *declaration["required"]],
         "additionalProperties": False,
     }
+
+
+#: Events several games report in the same words.
+MOVED = event("A piece moves from one square to another.",
+              {"from": SQUARE, "to": SQUARE, "piece": PIECE})
+CAPTURED = event("A piece is taken off its square.", {"square": SQUARE, "piece": PIECE})
+PROMOTED = event("A piece is promoted on its square; piece is what it becomes.",
+                 {"square": SQUARE, "piece": PIECE})

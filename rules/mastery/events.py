@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from ..core.events import PIECE, SQUARE, event
+from ..core.events import CAPTURED, MOVED, PIECE, SQUARE, event
 
 EVENTS = {
-    "move": event("A piece moves from one square to another.",
-                  {"from": SQUARE, "to": SQUARE, "piece": PIECE}),
+    "move": MOVED,
     "control": event("A piece of the other side, under control, is moved.",
                      {"from": SQUARE, "to": SQUARE, "piece": PIECE}),
-    "capture": event("A piece is taken off its square.", {"square": SQUARE, "piece": PIECE}),
+    "capture": CAPTURED,
     "devour": event("A piece of the mover's own side is taken by a controlled piece.",
                     {"square": SQUARE, "piece": PIECE}),
     "resurrection": event("A captured piece comes back on a square.",

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from ..core.events import DETAIL, PIECE, SQUARE, event
+from ..core.events import CAPTURED, DETAIL, MOVED, PROMOTED, event
 from .board import COLOUR_NAMES
 
 PLAYER = {"type": "string", "enum": list(COLOUR_NAMES), "description": "A player's colour."}
 
 EVENTS = {
     "pass": event("The player passes.", {"player": PLAYER}),
-    "move": event("A piece moves from one square to another.",
-                  {"from": SQUARE, "to": SQUARE, "piece": PIECE}),
-    "capture": event("A piece is taken off its square.", {"square": SQUARE, "piece": PIECE}),
-    "promotion": event("A piece is promoted on its square; piece is what it becomes.",
-                       {"square": SQUARE, "piece": PIECE}),
+    "move": MOVED,
+    "capture": CAPTURED,
+    "promotion": PROMOTED,
     "king_captured": event(
         "A King is captured: the armies its player controlled go to the capturer.",
         {"player": {**PLAYER, "description": "The player whose King is taken."},
