@@ -18,10 +18,14 @@ in the OpenAPI 3.0 dialect the document uses.
 
 from __future__ import annotations
 
+import json
 import re
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
 from rules import registry
+from rules.core.entries import entry_schema
 from rules.core.events import event_schema
 
 #: the metadata key a marshmallow field carries to be documented by a shared component
@@ -129,32 +133,68 @@ def _merge_property(first: dict[str, Any], second: dict[str, Any]) -> dict[str, 
     return {"anyOf": [*alternatives, second]}
 
 
-def _merge_events(event_type: str, declared: list[tuple[str, Mapping[str, Any]]]) -> dict[str, Any]:
-    """The schema of ``event_type`` from the declarations of every game reporting it
-    (game name, declaration): every game's fields, required when every game sends them."""
-    schemas = [openapi_schema(event_schema(event_type, declaration))
-               for _, declaration in declared]
-    merged = schemas[0]
-    for schema in schemas[1:]:
-        for name, prop in schema["properties"].items():
-            have = merged["properties"].get(name)
-            merged["properties"][name] = prop if have is None else _merge_property(have, prop)
-        merged["required"] = [name for name in merged["required"] if name in schema["required"]]
-    descriptions = {declaration["description"] for _, declaration in declared}
-    if len(descriptions) > 1:
-        merged["description"] = " ".join(f"{game}: {declaration['description']}"
-                                         for game, declaration in declared)
-    return merged
+@dataclass(frozen=True)
+class TaggedFamily:
+    """Objects the games declare by a tag (see :mod:`rules.core.tagged`), documented as
+    one schema per tag (``<Tag><suffix>``) and a union of them discriminated by the tag."""
+
+    union: str
+    description: str
+    tag_field: str
+    suffix: str
+    #: the Game class attribute holding each game's declarations, by tag
+    attribute: str
+    #: the whole object's JSON Schema from a tag and its declaration
+    schema: Callable[[str, Mapping[str, Any]], dict[str, Any]]
+
+    def declared(self) -> dict[str, list[tuple[str, Mapping[str, Any]]]]:
+        """Every tag any game declares: (game name, declaration) of each game using it."""
+        found: dict[str, list[tuple[str, Mapping[str, Any]]]] = {}
+        for game_id in registry.game_ids():
+            cls = registry.game_class(game_id)
+            assert cls is not None
+            for tag, declaration in getattr(cls, self.attribute).items():
+                found.setdefault(tag, []).append((cls.name, declaration))
+        return found
+
+    def merged(self, tag: str, declared: list[tuple[str, Mapping[str, Any]]]) -> dict[str, Any]:
+        """The schema of ``tag`` from the declarations of every game using it: every
+        game's fields, required when every game sends them."""
+        schemas = [openapi_schema(self.schema(tag, declaration)) for _, declaration in declared]
+        merged = schemas[0]
+        for schema in schemas[1:]:
+            for name, prop in schema["properties"].items():
+                have = merged["properties"].get(name)
+                merged["properties"][name] = prop if have is None else _merge_property(have, prop)
+            merged["required"] = [name for name in merged["required"]
+                                  if name in schema["required"]]
+        descriptions = {declaration["description"] for _, declaration in declared}
+        if len(descriptions) > 1:
+            merged["description"] = " ".join(f"{game}: {declaration['description']}"
+                                             for game, declaration in declared)
+        return merged
+
+    def components(self) -> dict[str, dict[str, Any]]:
+        """The schema of every tag, and the union (none when no game declares a tag)."""
+        schemas: dict[str, dict[str, Any]] = {}
+        for tag, declared in self.declared().items():
+            schemas[camel(tag, self.suffix)] = self.merged(tag, declared)
+        return schemas
+
+    def union_schema(self) -> dict[str, Any]:
+        mapping = {tag: SCHEMAS + camel(tag, self.suffix) for tag in self.declared()}
+        return {"description": self.description,
+                "oneOf": [{"$ref": target} for target in mapping.values()],
+                "discriminator": {"propertyName": self.tag_field, "mapping": mapping}}
 
 
-def _events_by_type() -> dict[str, list[tuple[str, Mapping[str, Any]]]]:
-    found: dict[str, list[tuple[str, Mapping[str, Any]]]] = {}
-    for game_id in registry.game_ids():
-        cls = registry.game_class(game_id)
-        assert cls is not None
-        for event_type, declaration in cls.event_schemas.items():
-            found.setdefault(event_type, []).append((cls.name, declaration))
-    return found
+FAMILIES = (
+    TaggedFamily("Event", "What a move did, one of the event types below by its `type`.",
+                 "type", "event", "event_schemas", event_schema),
+    TaggedFamily("LegalMoveEntry", "One legal move: its notation, its `kind` (one of the "
+                 "kinds below) and the fields of that kind.",
+                 "kind", "entry", "entry_kinds", entry_schema),
+)
 
 
 def _games_with_dice() -> Iterator[tuple[str, Mapping[str, Any]]]:
@@ -171,36 +211,57 @@ def game_components() -> dict[str, dict[str, Any]]:
         schemas[camel(game_id, "options")] = options_schema(game_id)
     for game_id, dice in _games_with_dice():
         schemas[camel(game_id, "dice")] = openapi_schema(dice)
-    mapping: dict[str, str] = {}
-    for event_type, declared in _events_by_type().items():
-        name = camel(event_type, "event")
-        schemas[name] = _merge_events(event_type, declared)
-        mapping[event_type] = SCHEMAS + name
-    _name_enums(schemas)
-    if mapping:
-        schemas["Event"] = {
-            "description": "What a move did, one of the event types below by its `type`.",
-            "oneOf": [{"$ref": target} for target in mapping.values()],
-            "discriminator": {"propertyName": "type", "mapping": mapping},
-        }
+    for family in FAMILIES:
+        schemas.update(family.components())
+    _name_shared(schemas)
+    for family in FAMILIES:
+        if family.declared():
+            schemas[family.union] = family.union_schema()
     return schemas
 
 
-def _name_enums(schemas: dict[str, dict[str, Any]]) -> None:
-    """Give every enum inside the game components a name of its own (``<Parent><Field>``),
-    one for each distinct list of values, so generators make one type of each instead of
-    numbered copies."""
-    named: dict[tuple[Any, ...], str] = {}
+def _shape(schema: Mapping[str, Any]) -> str:
+    return json.dumps(schema, sort_keys=True)
+
+
+def _repeated_objects(schemas: Mapping[str, Any]) -> set[str]:
+    """The shapes of the object schemas that appear more than once inside ``schemas``."""
+    seen: Counter[str] = Counter()
+
+    def count(node: dict[str, Any]) -> None:
+        if node.get("type") == "object" and "properties" in node:
+            seen[_shape(node)] += 1
+
+    for schema in schemas.values():
+        for sub in schema.get("properties", {}).values():
+            walk_schemas(sub, count)
+    return {shape for shape, times in seen.items() if times > 1}
+
+
+def _name_shared(schemas: dict[str, dict[str, Any]]) -> None:
+    """Give every enum inside the game components, and every object schema found there more
+    than once, a component of its own (named ``<Parent><Field>`` where first found): one
+    for each distinct list of values (each one-value tag its own) or shape, so generators
+    make one type of each instead of numbered or identical copies."""
+    named: dict[Any, str] = {}
+    repeated = _repeated_objects(schemas)
+
+    def component(key: Any, name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        if key not in named:
+            named[key] = name
+            schemas[name] = build()
+        return ref(named[key])
 
     def name_of(schema: dict[str, Any], name: str) -> dict[str, Any]:
         if "enum" in schema and schema.get("type") == "string" and None not in schema["enum"]:
-            values = tuple(schema["enum"])
-            if values not in named:
-                named[values] = name
-                schemas[name] = {"type": "string", "enum": schema["enum"],
-                                 **({"description": schema["description"]}
-                                    if "description" in schema else {})}
-            return ref(named[values])
+            values = tuple(schema["enum"]) if len(schema["enum"]) > 1 else (name,)
+            return component(values, name, lambda: schema)
+        shape = _shape(schema)
+        if shape in repeated:
+            return component(shape, name, lambda: inner(schema, name))
+        return inner(schema, name)
+
+    def inner(schema: dict[str, Any], name: str) -> dict[str, Any]:
         for key in ("anyOf", "oneOf"):
             if key in schema:
                 schema[key] = [name_of(alternative, name) for alternative in schema[key]]
@@ -212,7 +273,7 @@ def _name_enums(schemas: dict[str, dict[str, Any]]) -> None:
 
     for name in list(schemas):
         if name != "GameId":
-            name_of(schemas[name], name)
+            inner(schemas[name], name)
 
 
 def _union(names: list[str], field: Mapping[str, Any]) -> dict[str, Any]:
@@ -235,8 +296,9 @@ def _referenced(kind: str) -> list[str]:
         return [camel(game_id, "options") for game_id in registry.game_ids()]
     if kind == "dice":
         return [camel(game_id, "dice") for game_id, _ in _games_with_dice()]
-    if kind == "event":
-        return ["Event"]
+    for family in FAMILIES:
+        if kind == family.suffix and family.declared():
+            return [family.union]
     raise ValueError(f"no shared component of kind {kind!r}")
 
 

@@ -197,23 +197,11 @@ class SetupResponseSchema(Schema):
     token = _token_response_field()
 
 
-class MoveEntrySchema(OpenSchema):
-    move = fields.String(required=True, metadata={"description": "Canonical notation; apply "
-                                                                 "accepts exactly this string."})
-    kind = fields.String(metadata={"description": "What the move does, in the game's terms "
-                                                  "(move, capture, promotion, pass...)."})
-    from_ = fields.String(data_key="from", metadata={"description": "The square it leaves."})
-    to = fields.String(metadata={"description": "The square it reaches."})
-    piece = fields.String(metadata={"description": "The piece moved, in the game's notation."})
-    captured = fields.String(metadata={"description": "The piece taken, if any."})
-    promotion = fields.String(metadata={"description": "The kind the piece becomes."})
-    chance = fields.Boolean(metadata={"description": "The move is decided by dice."})
-
-
 class LegalMovesResponseSchema(Schema):
     to_move = fields.String(required=True, allow_none=True, metadata={"nullable": True})
     count = fields.Integer(required=True)
-    moves = fields.List(fields.Nested(MoveEntrySchema), required=True)
+    moves = fields.List(fields.Raw(metadata=component_field("entry")), required=True,
+                        metadata={"description": "Every legal move, each once."})
 
 
 class StatusSchema(OpenSchema):

@@ -140,17 +140,6 @@ def _document_reasons(spec: dict[str, Any]) -> None:
     schemas["Problem"]["properties"]["reason"] = ref("IllegalMoveReason")
 
 
-def _document_entry_fields(spec: dict[str, Any]) -> None:
-    """The fields each game adds to its legal-moves entries, each documented once."""
-    properties = spec["components"]["schemas"]["MoveEntry"]["properties"]
-    for game_id in registry.game_ids():
-        cls = registry.game_class(game_id)
-        assert cls is not None
-        for name, schema in cls.entry_fields.items():
-            if name not in properties:
-                properties[name] = dict(schema)
-
-
 #: Relative to where the document is served from, so /docs tries requests on that service.
 SERVERS = [{"url": "/", "description": "The service that serves this document."}]
 
@@ -274,7 +263,6 @@ def build_spec() -> dict[str, Any]:
     }})
     document = spec.to_dict()
     _document_reasons(document)
-    _document_entry_fields(document)
     document["components"]["schemas"].update(game_components())
     document = reference_components(document)
     walk_schemas(document, _count_object_members)

@@ -12,6 +12,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from rules import registry
+from rules.core.entries import entry_schema
 from rules.core.events import event_schema
 from service.app import create_app
 from service.components import camel, walk_schemas
@@ -89,30 +90,43 @@ def option_sets(game_id: str) -> list[dict[str, bool]]:
     return [{}, {spec.name: True for spec in cls.option_specs if spec.kind == "bool"}]
 
 
+def declared(declarations: Any, schema: Any) -> dict[str, Draft202012Validator]:
+    return {tag: Draft202012Validator(schema(tag, declaration))
+            for tag, declaration in declarations.items()}
+
+
+def check_tagged(objects: Any, tag_field: str, validators: dict[str, Any],
+                 seen: set[str]) -> None:
+    """Each object's tag is declared and the object fits the declaration of its tag."""
+    for obj in objects:
+        assert obj[tag_field] in validators, obj
+        assert errors(validators[obj[tag_field]], obj) == [], obj
+        seen.add(obj[tag_field])
+
+
 @pytest.mark.parametrize("game_id", registry.game_ids())
-def test_every_event_a_game_reports_is_declared(game_id: str) -> None:
+def test_every_event_and_entry_kind_a_game_answers_is_declared(game_id: str) -> None:
     """Random play, under the default options and with every yes/no option on, checks each
-    event against the game's declaration of its type."""
-    seen: set[str] = set()
+    legal-moves entry and each event against the game's declaration of its kind or type."""
+    events: set[str] = set()
+    kinds: set[str] = set()
     rng = random.Random(16)
     for options in option_sets(game_id):
         game = registry.configure(game_id, options)
-        declared = {event_type: Draft202012Validator(event_schema(event_type, declaration))
-                    for event_type, declaration in game.event_schemas.items()}
+        event_checks = declared(game.event_schemas, event_schema)
+        entry_checks = declared(game.entry_kinds, entry_schema)
         for _ in range(PLAYS):
             position = game.start_position
             for _ in range(PLIES):
                 moves = game.legal_moves(position)
                 if not moves:
                     break
+                check_tagged(game.legal_move_entries(position), "kind", entry_checks, kinds)
                 text = game.format_move(position, rng.choice(moves))
                 _, applied = game.play(position, text, rng=rng)
-                for event in applied.events:
-                    assert event["type"] in declared, event
-                    assert errors(declared[event["type"]], event) == [], event
-                    seen.add(event["type"])
+                check_tagged(applied.events, "type", event_checks, events)
                 position = applied.position
-    assert seen
+    assert events and kinds
 
 
 def test_nullable_only_beside_a_type_and_no_length_on_objects(document: dict[str, Any]) -> None:

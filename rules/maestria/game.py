@@ -14,6 +14,7 @@ from ..registry import register
 from . import combat
 from .actions import END, FIGHT, PLACE, RETREAT, STEP, Action, format_action, generate, parse_action
 from .combat import DICE_SCHEMA, FightDice
+from .entries import KINDS
 from .events import EVENTS
 from .illegal import BOOK
 from .option_schemas import TERRAIN_SCHEMA
@@ -36,6 +37,7 @@ class Maestria(Game[Position, Action]):
     illegal_reasons = Illegal
     end_reasons = End
     event_schemas = EVENTS
+    entry_kinds = KINDS
     dice_schema = DICE_SCHEMA
     # A play position with two full armies and 5 AP has about 90 actions, so depth 3 generates
     # under 10,000 positions (about 0.15 s) while depth 4 would generate about 200,000 (5 s).

@@ -16,6 +16,7 @@ from .board import (
     COLOUR_NAMES, COLOURS, DEFAULT_LAYOUTS, KIND_LETTERS, KING, LIBRARY, MAX_SPAN, PASS, Layout,
     Move, compile_layout, validate_forward, validate_players, validate_sections,
 )
+from .entries import KINDS
 from .events import EVENTS
 from .illegal import BOOK
 from .option_schemas import FORWARD_SCHEMA, PLAYERS_SCHEMA, SECTIONS_SCHEMA
@@ -43,6 +44,7 @@ class Sceptre(Game[Position, Move]):
     max_perft_depth = 3
     perft_budget = 20_000
     event_schemas = EVENTS
+    entry_kinds = KINDS
     option_specs = (
         OptionSpec(
             "players", "json", ["w", "b"],
