@@ -264,8 +264,8 @@ def build_spec() -> dict[str, Any]:
     document = spec.to_dict()
     _document_reasons(document)
     document["components"]["schemas"].update(game_components())
-    document = reference_components(document)
     walk_schemas(document, _count_object_members)
+    document = reference_components(document)
     return _in_reading_order(document)
 
 
