@@ -11,7 +11,8 @@ from rules import registry
 
 from . import problems, shedding, signing
 from .schemas import MAX_BODY_BYTES
-from .spec import spec_yaml
+from .media import preferred_type
+from .spec import SPEC_TYPES, spec_yaml
 from .operations import all_operations
 
 DOCS_PAGE = """<!DOCTYPE html>
@@ -56,7 +57,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     @app.get("/openapi.yaml", provide_automatic_options=False)
     def openapi() -> Response:
-        return Response(spec_text, mimetype="application/yaml")
+        return Response(spec_text, mimetype=preferred_type(*SPEC_TYPES))
 
     @app.get("/docs", provide_automatic_options=False)
     def docs() -> Response:

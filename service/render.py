@@ -16,6 +16,7 @@ from marshmallow import fields, validate
 from rules.core.view import BoardView, Mark, NoBoardView, Piece, view_for
 
 from . import schemas as s
+from .media import preferred_type
 from .problems import Problem
 from .views import GAME_ERRORS, Operation, game_request, position_for
 
@@ -181,6 +182,9 @@ class RenderRequestSchema(s.GameRequestSchema):
 
 _RENDER = RenderRequestSchema()
 MEDIA = {"svg": "image/svg+xml", "png": "image/png"}
+#: the same picture as plain bytes, for a client that asks for this type (client generators
+#: that know no image type read a response of it as bytes)
+OCTETS = "application/octet-stream"
 
 
 def render(game: str):
@@ -195,7 +199,7 @@ def render(game: str):
     except ValueError as exc:
         raise Problem(422, "invalid_highlight",
                       f"These highlight squares are not on the {game} board: {exc}.")
-    return Response(data, mimetype=MEDIA[body["format"]])
+    return Response(data, mimetype=preferred_type(MEDIA[body["format"]], OCTETS))
 
 
 OPERATIONS: tuple[Operation, ...] = (
@@ -208,5 +212,8 @@ OPERATIONS: tuple[Operation, ...] = (
               "game without pictures yet.",
               None, RenderRequestSchema, GAME_ERRORS,
               media={"image/svg+xml": {"type": "string"},
-                     "image/png": {"type": "string", "format": "binary"}}),
+                     "image/png": {"type": "string", "format": "binary"},
+                     OCTETS: {"type": "string", "format": "binary",
+                              "description": "The SVG or PNG as plain bytes, when the "
+                                             "request's Accept header prefers this type."}}),
 )

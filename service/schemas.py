@@ -12,6 +12,8 @@ from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
+from .components import component_field
+
 #: Bounds on what one request may carry; each appears in the spec as maxLength/maxItems/maximum.
 MAX_POSITION_LENGTH = 2048
 MAX_MOVE_LENGTH = 64
@@ -68,7 +70,7 @@ def _options_field() -> fields.Dict:
         metadata={"description": "The game's options (see GET /v1/games); defaults fill in "
                                  "what is omitted (null: all defaults), unknown names are "
                                  "refused.", "nullable": True,
-                  "maxProperties": 16},
+                  **component_field("options")},
     )
 
 
@@ -78,7 +80,8 @@ class DiceField(fields.Raw):
     against the game's schema once the game is known (see :mod:`service.dice`)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(allow_none=True, **kwargs)
+        metadata = {**kwargs.pop("metadata", {}), "nullable": True, **component_field("dice")}
+        super().__init__(allow_none=True, metadata=metadata, **kwargs)
 
 
 def _token_field() -> fields.String:
@@ -149,7 +152,9 @@ class PerftRequestSchema(GameRequestSchema):
 class OptionDocSchema(Schema):
     name = fields.String(required=True)
     type = fields.String(required=True, metadata={"enum": ["choice", "bool", "int", "json"]})
-    default = fields.Raw(required=True, allow_none=True, metadata={"nullable": True})
+    default = fields.Raw(required=True,
+                         metadata={"description": "The default value (any JSON value, null "
+                                                  "included)."})
     description = fields.String(required=True)
     choices = fields.List(fields.Raw())
     minimum = fields.Integer()
@@ -158,7 +163,7 @@ class OptionDocSchema(Schema):
 
 
 class GameSummarySchema(Schema):
-    id = fields.String(required=True)
+    id = fields.String(required=True, metadata=component_field("game-id"))
     name = fields.String(required=True)
     players = fields.List(fields.String(), required=True,
                           metadata={"description": "Side or player names, in turn order."})
@@ -187,27 +192,16 @@ class GameDetailSchema(GameSummarySchema):
 
 class SetupResponseSchema(Schema):
     position = fields.String(required=True)
-    options = fields.Dict(required=True, metadata={"description": "Every option, resolved."})
+    options = fields.Dict(required=True, metadata={"description": "Every option, resolved.",
+                                                   **component_field("options")})
     token = _token_response_field()
-
-
-class MoveEntrySchema(OpenSchema):
-    move = fields.String(required=True, metadata={"description": "Canonical notation; apply "
-                                                                 "accepts exactly this string."})
-    kind = fields.String(metadata={"description": "What the move does, in the game's terms "
-                                                  "(move, capture, promotion, pass...)."})
-    from_ = fields.String(data_key="from", metadata={"description": "The square it leaves."})
-    to = fields.String(metadata={"description": "The square it reaches."})
-    piece = fields.String(metadata={"description": "The piece moved, in the game's notation."})
-    captured = fields.String(metadata={"description": "The piece taken, if any."})
-    promotion = fields.String(metadata={"description": "The kind the piece becomes."})
-    chance = fields.Boolean(metadata={"description": "The move is decided by dice."})
 
 
 class LegalMovesResponseSchema(Schema):
     to_move = fields.String(required=True, allow_none=True, metadata={"nullable": True})
     count = fields.Integer(required=True)
-    moves = fields.List(fields.Nested(MoveEntrySchema), required=True)
+    moves = fields.List(fields.Raw(metadata=component_field("entry")), required=True,
+                        metadata={"description": "Every legal move, each once."})
 
 
 class StatusSchema(OpenSchema):
@@ -222,16 +216,12 @@ class StatusSchema(OpenSchema):
                                                        "is in check."})
 
 
-class EventSchema(OpenSchema):
-    type = fields.String(required=True)
-
-
 class ApplyResponseSchema(Schema):
     position = fields.String(required=True)
     move = fields.String(required=True, metadata={"description": "The move, canonical."})
-    events = fields.List(fields.Nested(EventSchema), required=True)
-    dice = fields.Raw(allow_none=True, metadata={"nullable": True, "type": "object",
-                                                 "description": "The dice used, if any."})
+    events = fields.List(fields.Raw(metadata=component_field("event")), required=True,
+                         metadata={"description": "What the move did, in order."})
+    dice = DiceField(metadata={"description": "The dice used, if any."})
     status = fields.Nested(StatusSchema, required=True)
     token = _token_response_field()
 
@@ -241,7 +231,9 @@ class ReplayResponseSchema(Schema):
     plies = fields.Integer(required=True)
     moves = fields.List(fields.String(), required=True,
                         metadata={"description": "The moves played, canonical."})
-    dice = fields.List(fields.Raw(allow_none=True, metadata={"nullable": True}), required=True)
+    dice = fields.List(DiceField(metadata={"description": "One move's dice, or null."}),
+                       required=True, metadata={"description": "The dice of each move, null "
+                                                               "for a move that took none."})
     status = fields.Nested(StatusSchema, required=True)
     token = _token_response_field()
 

@@ -21,11 +21,16 @@ from rules import registry
 from rules.core.errors import RulesError
 
 from . import schemas as s
-from .dice import dice_schemas
+from .components import (
+    game_components, null_schema, reference_components, ref, walk_schemas,
+)
 from .problems import PROBLEM_MEDIA_TYPE
 from .operations import all_operations
 
 VERSION = "0.1.0"
+#: the document's media type, and the one it is also served as on request (Accept): YAML
+#: as text, for clients that read only text/* answers as text
+SPEC_TYPES = ("application/yaml", "text/yaml")
 
 ERROR_RESPONSES = {
     400: ("MalformedRequest", "The body is not JSON or breaks the schema (code "
@@ -114,7 +119,8 @@ def _first_illegal_move_detail() -> str:
 
 
 def _document_reasons(spec: dict[str, Any]) -> None:
-    """Every reason code of every game, as enums of the status and problem schemas."""
+    """Every reason code of every game, as the enums EndReason (the status ``reason``,
+    null while the game goes on) and IllegalMoveReason (the problem ``reason``)."""
     schemas = spec["components"]["schemas"]
     ends: list[str] = []
     illegal: list[str] = []
@@ -122,41 +128,20 @@ def _document_reasons(spec: dict[str, Any]) -> None:
         reasons = registry.configure(game_id).reasons()
         ends += [code for code in reasons["end"] if code not in ends]
         illegal += [code for code in reasons["illegal_move"] if code not in illegal]
-    schemas["Status"]["properties"]["reason"]["enum"] = [*ends, None]
-    schemas["Problem"]["properties"]["reason"]["enum"] = illegal
+    schemas["EndReason"] = {"type": "string", "enum": ends, "description": (
+        "Why a game ended: one of the games' end reasons (GET /v1/games/{game} lists each "
+        "game's with a sentence).")}
+    schemas["IllegalMoveReason"] = {"type": "string", "enum": illegal, "description": (
+        "The rule that forbids a move: one of the games' illegal_move reasons "
+        "(GET /v1/games/{game} lists each game's with a sentence).")}
+    status = schemas["Status"]["properties"]
+    status["reason"] = {"description": status["reason"]["description"],
+                        "anyOf": [ref("EndReason"), null_schema()]}
+    schemas["Problem"]["properties"]["reason"] = ref("IllegalMoveReason")
 
 
-def _document_entry_fields(spec: dict[str, Any]) -> None:
-    """The fields each game adds to its legal-moves entries, each documented once."""
-    properties = spec["components"]["schemas"]["MoveEntry"]["properties"]
-    for game_id in registry.game_ids():
-        cls = registry.game_class(game_id)
-        assert cls is not None
-        for name, schema in cls.entry_fields.items():
-            if name not in properties:
-                properties[name] = dict(schema)
-
-
-def _dice_property(description: str) -> dict[str, Any]:
-    """``dice`` in a request: the dice of any game (each game's schema in GET
-    /v1/games/{game}), or null."""
-    schemas = dice_schemas()
-    types = {schema.get("type") for schema in schemas}
-    prop: dict[str, Any] = {"description": description, "nullable": True}
-    if len(types) == 1 and None not in types:
-        prop["type"] = types.pop()
-    if schemas:
-        prop["anyOf"] = [dict(schema) for schema in schemas]
-    return prop
-
-
-def _document_dice(spec: dict[str, Any]) -> None:
-    schemas = spec["components"]["schemas"]
-    apply_dice = schemas["ApplyRequest"]["properties"]["dice"]
-    schemas["ApplyRequest"]["properties"]["dice"] = _dice_property(apply_dice["description"])
-    replay_dice = schemas["ReplayRequest"]["properties"]["dice"]
-    replay_dice["items"] = _dice_property(replay_dice["items"]["description"])
-
+#: Relative to where the document is served from, so /docs tries requests on that service.
+SERVERS = [{"url": "/", "description": "The service that serves this document."}]
 
 GAME = {"game": "$request.path.game"}
 
@@ -173,9 +158,6 @@ LINKS = {
         "ApplyFirstMove": {"operationId": "apply", "parameters": GAME, "requestBody": {
             "position": "$request.body#/position", "options": "$request.body#/options",
             "move": "$response.body#/moves/0/move"}},
-        "ApplyLastMove": {"operationId": "apply", "parameters": GAME, "requestBody": {
-            "position": "$request.body#/position", "options": "$request.body#/options",
-            "move": "$response.body#/moves/-1/move"}},
     },
     "apply": {
         "LegalMoves": {"operationId": "legalMoves", "parameters": GAME, "requestBody": {
@@ -207,6 +189,8 @@ def build_spec() -> dict[str, Any]:
                 "RFC 9457 problem documents with a stable `code`."
             ),
         },
+        servers=SERVERS,
+        security=[],
         tags=[{"name": "games", "description": "Rules adjudication"},
               {"name": "operations", "description": "Probes and documentation"}],
     )
@@ -227,7 +211,7 @@ def build_spec() -> dict[str, Any]:
     game_param = {
         "name": "game", "in": "path", "required": True,
         "description": "The game's id.",
-        "schema": {"type": "string", "enum": registry.game_ids()},
+        "schema": ref("GameId"),
     }
     paths: dict[str, dict[str, Any]] = {}
     for op in all_operations():
@@ -264,20 +248,45 @@ def build_spec() -> dict[str, Any]:
         spec.path(path=path, operations=operations)
     spec.path(path="/openapi.yaml", operations={"get": {
         "operationId": "openapi", "summary": "This document", "tags": ["operations"],
+        "description": "The OpenAPI document of this service, in YAML (as text/yaml when the "
+                       "Accept header prefers it).",
         "responses": {"200": {"description": "The OpenAPI document.",
-                              "content": {"application/yaml": {"schema": {"type": "string"}}}}},
+                              "content": {media: {"schema": {"type": "string"}}
+                                          for media in SPEC_TYPES}}},
     }})
     spec.path(path="/docs", operations={"get": {
         "operationId": "docs", "summary": "Interactive documentation (Swagger UI)",
+        "description": "A page that shows this document and tries its operations.",
         "tags": ["operations"],
         "responses": {"200": {"description": "An HTML page.",
                               "content": {"text/html": {"schema": {"type": "string"}}}}},
     }})
     document = spec.to_dict()
     _document_reasons(document)
-    _document_dice(document)
-    _document_entry_fields(document)
-    return document
+    document["components"]["schemas"].update(game_components())
+    walk_schemas(document, _count_object_members)
+    document = reference_components(document)
+    return _in_reading_order(document)
+
+
+def _count_object_members(schema: dict[str, Any]) -> None:
+    """An object's size bounds are maxProperties and minProperties (marshmallow's Length
+    on a dict is written as a string's)."""
+    if schema.get("type") == "object":
+        for length, members in (("maxLength", "maxProperties"), ("minLength", "minProperties")):
+            if length in schema:
+                schema[members] = schema.pop(length)
+
+
+#: the top-level keys of the document, in the order a reader (and a linter) expects them
+READING_ORDER = ("openapi", "info", "servers", "security", "tags", "paths", "components")
+
+
+def _in_reading_order(document: dict[str, Any]) -> dict[str, Any]:
+    ordered = {key: document[key] for key in READING_ORDER if key in document}
+    info = document["info"]
+    ordered["info"] = {"title": info["title"], "version": info["version"], **info}
+    return {**ordered, **document}
 
 
 class _NoAliasDumper(yaml.SafeDumper):

@@ -20,7 +20,8 @@ class OptionSpec:
     ``kind`` is ``choice`` (one of ``choices``), ``bool``, ``int`` (within
     ``minimum``..``maximum``; ``nullable`` allows ``null`` meaning "off"), or
     ``json`` (any JSON value checked by ``validate``, which returns the
-    normalised value or raises :class:`InvalidOptions`).
+    normalised value or raises :class:`InvalidOptions`; ``schema`` is the JSON Schema of
+    the values it accepts, for the API spec).
     """
 
     name: str
@@ -32,6 +33,7 @@ class OptionSpec:
     maximum: int | None = None
     nullable: bool = False
     validate: Callable[[Any], Any] | None = field(default=None, compare=False)
+    schema: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The option as documented by ``GET /v1/games``."""
@@ -50,6 +52,27 @@ class OptionSpec:
         if self.nullable:
             out["nullable"] = True
         return out
+
+    def value_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the values the option accepts (null included when it may be
+        null), with its description: what the API spec shows for it."""
+        kind_schema: dict[str, Any]
+        if self.kind == "choice":
+            kind_schema = {"type": "string", "enum": list(self.choices)}
+        elif self.kind == "bool":
+            kind_schema = {"type": "boolean"}
+        elif self.kind == "int":
+            kind_schema = {"type": "integer"}
+            kind_schema.update({key: value for key, value in
+                                (("minimum", self.minimum), ("maximum", self.maximum))
+                                if value is not None})
+        else:
+            kind_schema = dict(self.schema or {})
+        if (self.nullable or self.default is None) and "type" in kind_schema:
+            kind_schema["type"] = [kind_schema["type"], "null"]
+            if "enum" in kind_schema:
+                kind_schema["enum"] = [*kind_schema["enum"], None]
+        return {**kind_schema, "description": self.description, "default": self.default}
 
     def check(self, value: Any) -> Any:
         """Return ``value`` normalised, or raise :class:`InvalidOptions` saying why."""

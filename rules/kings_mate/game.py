@@ -13,6 +13,8 @@ from ..core.reasons import State
 from ..core.view import BoardView
 from ..registry import register
 from . import moves as mv
+from .entries import KINDS
+from .events import EVENTS
 from .illegal import BOOK
 from .moves import Move
 from .position import (
@@ -72,9 +74,9 @@ class KingsMate(Game[Position, Move]):
     name = "King's Mate"
     illegal_reasons = Illegal
     end_reasons = End
+    event_schemas = EVENTS
+    entry_kinds = KINDS
     dice_schema = DICE_SCHEMA
-    entry_fields = {"probability": {"type": "number",
-                                    "description": "Chance of success of the attempt."}}
     max_perft_depth = 5
     perft_budget = 25_000
     analysis_cache_size = 8192

@@ -14,7 +14,10 @@ from ..registry import register
 from . import combat
 from .actions import END, FIGHT, PLACE, RETREAT, STEP, Action, format_action, generate, parse_action
 from .combat import DICE_SCHEMA, FightDice
+from .entries import KINDS
+from .events import EVENTS
 from .illegal import BOOK
+from .option_schemas import TERRAIN_SCHEMA
 from .position import (
     ACTION_POINTS, ARMY, BLACK, DEFAULT_TERRAIN, INITIAL, NAMES, PHASE_NAMES, PLACEMENTS_PER_TURN,
     PLAY, SETUP, SIDE_NAMES, TERRAIN_NAMES, WHITE, Pending, Position, army_totals, count_of,
@@ -33,6 +36,8 @@ class Maestria(Game[Position, Action]):
     name = "Maestria"
     illegal_reasons = Illegal
     end_reasons = End
+    event_schemas = EVENTS
+    entry_kinds = KINDS
     dice_schema = DICE_SCHEMA
     # A play position with two full armies and 5 AP has about 90 actions, so depth 3 generates
     # under 10,000 positions (about 0.15 s) while depth 4 would generate about 200,000 (5 s).
@@ -44,6 +49,7 @@ class Maestria(Game[Position, Action]):
             "M (mountain), row 2 (white's camp) first, files a to l, e.g. "
             f"'{DEFAULT_TERRAIN}' (the default).",
             validate=parse_terrain,
+            schema=TERRAIN_SCHEMA,
         ),
         draw_after_quiet_plies(
             "turn changes since the last pawn was lost, in a fight or a retreat (each passing "

@@ -12,6 +12,8 @@ from ..core.view import BoardView
 from ..registry import register
 from . import moves as mv
 from . import view
+from .entries import KINDS
+from .events import EVENTS
 from .illegal import BOOK
 from .moves import MOVE_TEXT, NAMES, PLAIN_MOVES, RESURRECT_TEXT, Move
 from .position import (
@@ -45,6 +47,8 @@ class Mastery(Game[Position, Move]):
     illegal_reasons = Illegal
     end_reasons = End
     max_perft_depth = 4
+    event_schemas = EVENTS
+    entry_kinds = KINDS
     option_specs = (
         OptionSpec(
             "ruleset", "choice", "ross-2002",

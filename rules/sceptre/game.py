@@ -16,7 +16,10 @@ from .board import (
     COLOUR_NAMES, COLOURS, DEFAULT_LAYOUTS, KIND_LETTERS, KING, LIBRARY, MAX_SPAN, PASS, Layout,
     Move, compile_layout, validate_forward, validate_players, validate_sections,
 )
+from .entries import KINDS
+from .events import EVENTS
 from .illegal import BOOK
+from .option_schemas import FORWARD_SCHEMA, PLAYERS_SCHEMA, SECTIONS_SCHEMA
 from .position import (
     INERT, Control, Position, active_players, format_position, initial_position, parse_position,
     piece_letters, reassign,
@@ -40,12 +43,14 @@ class Sceptre(Game[Position, Move]):
     end_reasons = End
     max_perft_depth = 3
     perft_budget = 20_000
+    event_schemas = EVENTS
+    entry_kinds = KINDS
     option_specs = (
         OptionSpec(
             "players", "json", ["w", "b"],
             "The players, 2 to 4 colour letters among w (white), r (red), b (black), y (yellow); "
             "turn order is always white, red, black, yellow.",
-            validate=validate_players,
+            validate=validate_players, schema=PLAYERS_SCHEMA,
         ),
         OptionSpec(
             "sections", "json", None,
@@ -53,19 +58,19 @@ class Sceptre(Game[Position, Move]):
             "section>} or {\"origin\": \"a1\", \"terrain\": [8 strings of 8 letters . F R P B "
             "C, top row first]}, optionally with \"home\": <colour>. null: the default layout "
             "for the number of players.",
-            validate=validate_sections,
+            validate=validate_sections, schema=SECTIONS_SCHEMA,
         ),
         OptionSpec(
             "board", "json", None,
             "Another name for 'sections'; give one of the two, or both with the same value. "
             "The resolved options carry both.",
-            validate=validate_sections,
+            validate=validate_sections, schema=SECTIONS_SCHEMA,
         ),
         OptionSpec(
             "forward", "json", None,
             "Each player's forward direction, e.g. {\"w\": \"north\", \"b\": \"south\"}; "
             "players left out take the default for their seat.",
-            validate=validate_forward,
+            validate=validate_forward, schema=FORWARD_SCHEMA,
         ),
         draw_after_quiet_plies("plies since the last capture of any piece, passes included"),
     )

@@ -18,6 +18,8 @@ from fractions import Fraction
 from typing import Any, Literal, NamedTuple
 
 from rules.core.checks import RuleBook
+from rules.core.entries import entry
+from rules.core.events import PIECE, SQUARE, event
 from rules.core.errors import IllegalMove, InvalidDice, InvalidPosition
 from rules.core.game import DRAW, ONGOING, WIN, Analysis, Applied, Game, Status
 from rules.core.geometry import Grid
@@ -100,6 +102,11 @@ class NoughtsAndCrosses(Game[Position, Move]):
         "required": ["die"],
         "additionalProperties": False,
     }
+    event_schemas = {
+        "place": event("A mark is placed on a square.", {"square": SQUARE, "piece": PIECE}),
+        "slip": event("A wobbly mark slips off the grid; the turn passes.", {"square": SQUARE}),
+    }
+    entry_kinds = {"place": entry("Marking an empty square.", {"to": SQUARE, "piece": PIECE})}
     max_perft_depth = 4
     perft_budget = 10_000
 

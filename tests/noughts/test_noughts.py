@@ -123,16 +123,29 @@ def test_render_svg_png_and_marks(client: FlaskClient) -> None:
 
 def test_the_spec_documents_it_with_valid_examples(client: FlaskClient) -> None:
     spec = yaml.safe_load(client.get("/openapi.yaml").get_data(as_text=True))
+    schemas = spec["components"]["schemas"]
     post_apply = spec["paths"]["/v1/games/{game}/apply"]["post"]
-    assert "noughts" in post_apply["parameters"][0]["schema"]["enum"]
+    assert post_apply["parameters"][0]["schema"] == {"$ref": "#/components/schemas/GameId"}
+    assert "noughts" in schemas["GameId"]["enum"]
     example = post_apply["requestBody"]["content"]["application/json"]["examples"]["noughts"]
     status, _ = post(client, "apply", example["value"])
     assert status == 200
+    assert "three_in_a_row" in schemas["EndReason"]["enum"]
+    assert "occupied" in schemas["IllegalMoveReason"]["enum"]
+
+
+def test_the_spec_names_its_options_dice_and_events(client: FlaskClient) -> None:
+    spec = yaml.safe_load(client.get("/openapi.yaml").get_data(as_text=True))
     schemas = spec["components"]["schemas"]
-    assert "three_in_a_row" in schemas["Status"]["properties"]["reason"]["enum"]
-    assert "occupied" in schemas["Problem"]["properties"]["reason"]["enum"]
+    assert schemas["NoughtsOptions"]["properties"]["wobbly_hands"]["type"] == "boolean"
+    assert schemas["NoughtsDice"]["required"] == ["die"]
     dice = schemas["ApplyRequest"]["properties"]["dice"]["anyOf"]
-    assert any("die" in schema["properties"] for schema in dice)
+    assert {"$ref": "#/components/schemas/NoughtsDice"} in dice
+    assert schemas["SlipEvent"]["required"] == ["type", "square"]
+    assert schemas["Event"]["discriminator"]["mapping"]["slip"] == \
+        "#/components/schemas/SlipEvent"
+    # "place" is reported by another game too, with other fields: one schema has both's
+    assert {"square", "piece"} <= set(schemas["PlaceEvent"]["properties"])
 
 
 def test_schemathesis_on_every_operation_of_the_game(noughts_app: Flask) -> None:
