@@ -227,6 +227,11 @@ class Sceptre(Game[Position, Move]):
         # path of every move a request names.
         return tuple.__new__(Move, (src, dst, KIND_LETTERS.index(promotion) if promotion else 0))
 
+    def move_squares(self, move: Move) -> tuple[str, ...]:
+        if move == PASS:
+            return ()
+        return self.layout.grid.names[move.src], self.layout.grid.names[move.dst]
+
     def explain_illegal(self, position: Position, move: Move) -> IllegalMove:
         return BOOK.explain(self, position, move)
 
