@@ -178,9 +178,10 @@ def board_shape(board_text: str) -> tuple[int, int] | None:
 
 def armies_players(armies_text: str) -> list[str] | None:
     """The players an armies field names (its entries' colour letters, in seat order), or
-    None when it does not name them all."""
+    None when it does not name 2 to 4 players."""
     letters = [entry[:1] for entry in armies_text.split(",")]
-    if not all(letter in COLOURS for letter in letters) or len(set(letters)) != len(letters):
+    if (not all(letter in COLOURS for letter in letters) or len(set(letters)) != len(letters)
+            or not 2 <= len(letters) <= 4):
         return None
     return sorted(letters, key=COLOURS.index)
 
