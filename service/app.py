@@ -58,7 +58,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     def openapi() -> Response:
         return Response(spec_text, mimetype="application/yaml")
 
-    @app.get("/docs", provide_automatic_options=False)
+    # "/docs/" too: a pasted or hand-typed address often ends in a slash
+    @app.get("/docs", provide_automatic_options=False, strict_slashes=False)
     def docs() -> Response:
         return Response(DOCS_PAGE, mimetype="text/html")
 
