@@ -16,6 +16,7 @@ from .operations import all_operations
 
 DOCS_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Board game referee: API</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.ico">
 <link rel="stylesheet" href="/docs/static/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
 <script src="/docs/static/swagger-ui-bundle.js"></script>
