@@ -10,34 +10,22 @@ webhook adapter, replaced here by one that records them.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import itertools
 import json
 import struct
-import sys
-from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 from discord.webhook import async_ as webhook_async
 
+from example_modules import load_example
 from live_service import running_service
 from referee.client import NotFoundError, Referee
 
-ROOT = Path(__file__).resolve().parent.parent
-BOT = ROOT / "examples" / "discord" / "referee_bot.py"
 GUILD, APPLICATION, COMMAND = 210000000000000001, 110000000000000001, 310000000000000001
 EPHEMERAL = 64
 _ids = itertools.count(900000000000000001)
-
-
-def load_bot_module():
-    spec = importlib.util.spec_from_file_location("referee_bot", BOT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 # ---- payloads as Discord sends them -----------------------------------------------------------
@@ -187,7 +175,7 @@ class Harness:
 
 @pytest.fixture(scope="module")
 def harness():
-    module = load_bot_module()
+    module = load_example("discord/referee_bot.py", "referee_bot")
     with running_service() as url:
         yield Harness(module, url)
 

@@ -72,10 +72,7 @@ def open_game(page, base_url: str, game_id: str) -> str:
     page.goto(f"{base_url}/")  # the home page leads to /play
     page.wait_for_url(f"{base_url}/play")
     page.wait_for_selector(f'#game option[value="{game_id}"]', state="attached")
-    page.select_option("#game", game_id)
-    page.wait_for_function(
-        "id => document.body.dataset.game === id && document.body.dataset.ready === '0'",
-        arg=game_id)
+    switch_game(page, game_id)
     return page.input_value("#position")
 
 
@@ -153,6 +150,14 @@ def test_the_playground_carries_tokens_when_the_service_requires_them(page):
         assert "signed positions" in page.inner_text("#error")
 
 
+def switch_game(page, game_id: str) -> None:
+    """Choose another game in the menu and wait for its initial position to be shown."""
+    page.select_option("#game", game_id)
+    page.wait_for_function(
+        "id => document.body.dataset.game === id && document.body.dataset.ready === '0'",
+        arg=game_id)
+
+
 def load_position(page, position: str, plies_shown: str = "0") -> None:
     page.fill("#position", position)
     page.click("#load")
@@ -165,9 +170,7 @@ def test_the_options_box_shows_each_games_options_in_force(page, base_url):
     open_game(page, base_url, "sceptre")
     sceptre = post(base_url, "/v1/games/sceptre/setup", {})["options"]
     assert json.loads(page.input_value("#options")) == sceptre
-    page.select_option("#game", "mastery")
-    page.wait_for_function("document.body.dataset.game === 'mastery' && "
-                           "document.body.dataset.ready === '0'")
+    switch_game(page, "mastery")
     mastery = post(base_url, "/v1/games/mastery/setup", {})["options"]
     assert json.loads(page.input_value("#options")) == mastery   # not Sceptre's
     # options typed for a new game come back resolved, with the defaults filled in
@@ -186,24 +189,18 @@ def test_the_status_line_shows_everything_the_status_holds(page, base_url):
     assert page.inner_text("#status") == (
         "white to move (phase: play; budget: 2; fight pending: black attacks d2 from c1 with 3 "
         "(d6+d6+d4) against 2 (d6); attacker wins 829/864, defender wins 5/288, tie 5/216)")
-    page.select_option("#game", "kings-mate")
-    page.wait_for_function("document.body.dataset.game === 'kings-mate' && "
-                           "document.body.dataset.ready === '0'")
+    switch_game(page, "kings-mate")
     assert page.inner_text("#status") == "white to move"
     load_position(page, "6k/7/w6/7/7/7/7/7/K6 w - - 0 1")
     assert page.inner_text("#status") == "white to move (in check)"
-    page.select_option("#game", "sceptre")
-    page.wait_for_function("document.body.dataset.game === 'sceptre' && "
-                           "document.body.dataset.ready === '0'")
+    switch_game(page, "sceptre")
     assert page.inner_text("#status") == "white to move (players left: white, black)"
 
 
 def test_switching_games_clears_the_typed_move(page, base_url):
     open_game(page, base_url, "mastery")
     page.fill("#move-text", "d4d5")
-    page.select_option("#game", "maestria")
-    page.wait_for_function("document.body.dataset.game === 'maestria' && "
-                           "document.body.dataset.ready === '0'")
+    switch_game(page, "maestria")
     assert page.input_value("#move-text") == ""
 
 
