@@ -314,3 +314,19 @@ def test_the_computer_against_this_service(harness):
     else:
         assert answer.content.startswith("The computer") and "board.png" in answer.files
         assert harness.desk.tables[channel].position != before
+
+
+def test_a_service_that_fails_mid_command_is_said_privately(harness, monkeypatch):
+    from referee.client import TransportError
+
+    channel = 510
+    harness.command(channel, "start", game="mastery")
+
+    def unreachable(self, method, path, body=None):
+        raise TransportError({"status": 0, "code": "unreachable",
+                              "detail": "Cannot reach the service: connection refused."})
+
+    monkeypatch.setattr(Referee, "_json", unreachable)
+    answer = harness.command(channel, "resign")
+    assert answer.ephemeral and answer.content == (
+        "The rules service failed: Cannot reach the service: connection refused.")

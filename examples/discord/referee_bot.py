@@ -85,6 +85,15 @@ class Desk:
         self.referee = referee
         self.tables: dict[int, Table] = {}
 
+    def run(self, command: Any, channel: int, *args: Any) -> Reply:
+        """``command(channel, *args)``, with any failure to reach or read the service said
+        privately rather than left unanswered."""
+        try:
+            reply: Reply = command(channel, *args)
+        except RefereeError as exc:
+            return problem(exc, "The rules service failed")
+        return reply
+
     # -- commands --
 
     def start(self, channel: int, game: str, options_text: str | None = None) -> Reply:
@@ -262,7 +271,8 @@ class MoveMenu(discord.ui.View):
 
     async def chosen(self, interaction: discord.Interaction) -> None:
         self.stop()  # one move per menu: the answer brings a menu for the next one
-        reply = await asyncio.to_thread(self.desk.play, self.channel, self.select.values[0])
+        reply = await asyncio.to_thread(self.desk.run, self.desk.play, self.channel,
+                                        self.select.values[0])
         await respond(interaction, reply, self.desk)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception,
@@ -297,7 +307,7 @@ class GameCommands(app_commands.Group):
 
     async def _run(self, interaction: discord.Interaction, method: Any, *args: Any) -> None:
         channel = interaction.channel_id or 0
-        reply = await asyncio.to_thread(method, channel, *args)
+        reply = await asyncio.to_thread(self.desk.run, method, channel, *args)
         await respond(interaction, reply, self.desk)
 
     @app_commands.command(name="start", description="Start a game in this channel")
