@@ -287,15 +287,19 @@ def test_the_computer_plays_the_suggested_move(harness, monkeypatch):
                       "options": harness.desk.tables[channel].options, "level": 2, "seed": 7}]
 
 
+def every_call_fails(monkeypatch, error: Exception) -> None:
+    """From now on every JSON call of the client raises ``error``."""
+    def failing(self, method, path, body=None):
+        raise error
+
+    monkeypatch.setattr(Referee, "_json", failing)
+
+
 def test_a_service_without_a_computer_opponent_says_so(harness, monkeypatch):
     channel = 508
     harness.command(channel, "start", game="mastery")
-
-    def no_such_path(self, method, path, body=None):
-        raise NotFoundError({"status": 404, "code": "not_found",
-                             "detail": "There is no such path."})
-
-    monkeypatch.setattr(Referee, "_json", no_such_path)
+    every_call_fails(monkeypatch, NotFoundError({"status": 404, "code": "not_found",
+                                                 "detail": "There is no such path."}))
     answer = harness.command(channel, "computer")
     assert answer.ephemeral and answer.content.startswith(
         "The service has no computer opponent")
@@ -321,12 +325,9 @@ def test_a_service_that_fails_mid_command_is_said_privately(harness, monkeypatch
 
     channel = 510
     harness.command(channel, "start", game="mastery")
-
-    def unreachable(self, method, path, body=None):
-        raise TransportError({"status": 0, "code": "unreachable",
-                              "detail": "Cannot reach the service: connection refused."})
-
-    monkeypatch.setattr(Referee, "_json", unreachable)
+    every_call_fails(monkeypatch, TransportError({
+        "status": 0, "code": "unreachable",
+        "detail": "Cannot reach the service: connection refused."}))
     answer = harness.command(channel, "resign")
     assert answer.ephemeral and answer.content == (
         "The rules service failed: Cannot reach the service: connection refused.")
