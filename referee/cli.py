@@ -43,7 +43,7 @@ def _game(args: argparse.Namespace):
 
 
 def _position(game, args: argparse.Namespace):
-    return game.initial_position() if args.position is None else game.parse_position(args.position)
+    return game.initial_position() if args.position is None else game.parse_position(args.position.strip())
 
 
 def _board(game, position) -> str:

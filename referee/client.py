@@ -121,7 +121,7 @@ class WorkLimitExceededError(RefereeError):
 
 
 class RenderError(RefereeError):
-    """422 invalid_highlight or render_unavailable."""
+    """422 invalid_highlight, invalid_last_move or render_unavailable."""
 
 
 class SignatureError(RefereeError):
@@ -159,6 +159,7 @@ ERRORS: dict[str, type[RefereeError]] = {
     "work_limit_exceeded": WorkLimitExceededError,
     "invalid_highlight": RenderError,
     "render_unavailable": RenderError,
+    "invalid_last_move": RenderError,
     "unsigned_position": SignatureError,
     "bad_signature": SignatureError,
     "not_ready": NotReadyError,
@@ -360,8 +361,9 @@ class Referee:
     def render(self, game: str, position: str | None = None,
                options: Mapping[str, Any] | None = None, format: str = "png",
                size: int | None = None, highlight: Sequence[str] | None = None,
-               last_move: bool | None = None, token: str | None = None) -> bytes:
-        """The picture's bytes: PNG (default) or SVG."""
+               last_move: bool | str | None = None, token: str | None = None) -> bytes:
+        """The picture's bytes: PNG (default) or SVG. ``last_move``: whether to show the
+        previous move the position records, or a move in the game's notation to show."""
         raw, _ = self._request("POST", self._game_path(game, "render"), self._body(
             position, options, token, format=format, size=size,
             highlight=None if highlight is None else list(highlight), last_move=last_move))

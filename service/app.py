@@ -17,6 +17,7 @@ from .operations import all_operations
 
 DOCS_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Board game referee: API</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.ico">
 <link rel="stylesheet" href="/docs/static/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
 <script src="/docs/static/swagger-ui-bundle.js"></script>
@@ -59,7 +60,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     def openapi() -> Response:
         return Response(spec_text, mimetype=preferred_type(*SPEC_TYPES))
 
-    @app.get("/docs", provide_automatic_options=False)
+    # "/docs/" too: a pasted or hand-typed address often ends in a slash
+    @app.get("/docs", provide_automatic_options=False, strict_slashes=False)
     def docs() -> Response:
         return Response(DOCS_PAGE, mimetype="text/html")
 

@@ -38,12 +38,26 @@ def home():
     return Response(HOME_PAGE, mimetype="text/html")
 
 
+@lru_cache(maxsize=1)
+def favicon_svg() -> bytes:
+    return files("service").joinpath("static", "favicon.svg").read_bytes()
+
+
+def favicon():
+    """The site icon, an SVG, where browsers look for it (so no page logs a 404)."""
+    return Response(favicon_svg(), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "public, max-age=86400"})
+
+
 OPERATIONS: tuple[Operation, ...] = (
     Operation("get", "/play", play, "playground", "Playground",
               "A web page to try the games: choose a game and options, click a piece to see "
               "its legal moves, play them, see the status. Plain HTML and JavaScript served "
               "by the service (script and style under /static/), over this API.",
               None, tag="operations", media=HTML),
+    Operation("get", "/favicon.ico", favicon, "favicon", "Site icon",
+              "The icon browsers show for the playground and the API docs (an SVG).",
+              None, tag="operations", media={"image/svg+xml": {"type": "string"}}),
     Operation("get", "/", home, "home", "Home",
               "Sends a browser on to the playground at /play (an HTML page that redirects), "
               "with links to the API documentation.",

@@ -8,11 +8,14 @@ no game. Every cell is a ``<g class="cell" data-square="a1">`` group, which lets
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Iterable
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
 
 from flask import Response
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
+from rules.core.errors import IllegalMove, RulesError, as_json
+from rules.core.game import Game
 from rules.core.view import BoardView, Mark, NoBoardView, Piece, view_for
 
 from . import schemas as s
@@ -21,6 +24,10 @@ from .problems import Problem
 from .views import GAME_ERRORS, Operation, game_request, position_for
 
 MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 100, 2000, 480
+#: A picture without a requested size draws each square this many pixels wide (at least
+#: DEFAULT_SIZE on its longer side, at most DEFAULT_MAX_SIZE), so that a 24x24 board and
+#: a 2x12 strip stay as readable as an 8x8 board
+DEFAULT_CELL_PX, DEFAULT_MAX_SIZE = 48, 1600
 MAX_HIGHLIGHTS = 64
 CELL = 60
 MARGIN = 26
@@ -90,15 +97,47 @@ def _mark(mark: Mark, x: int, y: int) -> str:
             f'<title>{escape(mark.name)}</title></circle>')
 
 
-def svg_board(view: BoardView, *, size: int = DEFAULT_SIZE, highlight: Iterable[str] = (),
-              last_move: bool = True) -> str:
-    """The SVG document of ``view``; its longer side is ``size`` pixels."""
-    width = view.files * CELL + 2 * MARGIN
-    height = view.ranks * CELL + 2 * MARGIN
+def _extent(files: int, ranks: int) -> tuple[int, int]:
+    """Width and height of a board picture in drawing units (cells and margins)."""
+    return files * CELL + 2 * MARGIN, ranks * CELL + 2 * MARGIN
+
+
+def default_size(files: int, ranks: int) -> int:
+    """The longer side, in pixels, of a picture of a ``files`` x ``ranks`` board when the
+    request names no size: squares of about DEFAULT_CELL_PX pixels, within DEFAULT_SIZE and
+    DEFAULT_MAX_SIZE."""
+    longer = max(_extent(files, ranks))
+    return min(DEFAULT_MAX_SIZE, max(DEFAULT_SIZE, round(longer * DEFAULT_CELL_PX / CELL)))
+
+
+@lru_cache(maxsize=64)
+def default_size_for(game: Game[Any, Any]) -> int:
+    """:func:`default_size` of ``game``'s board (one board size per configured game);
+    DEFAULT_SIZE for a game without pictures."""
+    try:
+        view = view_for(game, game.start_position)
+    except NoBoardView:
+        return DEFAULT_SIZE
+    except RulesError:  # a layout without an initial position: assume the largest
+        return DEFAULT_MAX_SIZE
+    return default_size(view.files, view.ranks)
+
+
+def svg_board(view: BoardView, *, size: int | None = None, highlight: Iterable[str] = (),
+              last_move: bool | Sequence[str] = True) -> str:
+    """The SVG document of ``view``; its longer side is ``size`` pixels (by default
+    :func:`default_size`). ``last_move`` shows the previous move the view records (True),
+    none (False), or these squares."""
+    width, height = _extent(view.files, view.ranks)
+    if size is None:
+        size = default_size(view.files, view.ranks)
     scale = size / max(width, height)
     px_w, px_h = round(width * scale), round(height * scale)
     marked = set(highlight)
-    moved = set(view.last_move) if last_move else set()
+    if isinstance(last_move, bool):
+        moved = set(view.last_move) if last_move else set()
+    else:
+        moved = set(last_move)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
         f'viewBox="0 0 {width} {height}" data-game="{escape(view.game)}" '
@@ -150,34 +189,92 @@ def png_bytes(svg: str) -> bytes:
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
 
 
-def picture(game: Any, position: Any, *, format: str = "svg", size: int = DEFAULT_SIZE,
-            highlight: Iterable[str] = (), last_move: bool = True) -> bytes:
-    """SVG or PNG bytes of ``position``; raises NoBoardView, or ValueError naming the
-    squares of ``highlight`` that the board does not have."""
+class UnknownSquares(ValueError):
+    """Squares a picture was asked to mark that the board does not have."""
+
+
+def picture(game: Any, position: Any, *, format: str = "svg", size: int | None = None,
+            highlight: Iterable[str] = (), last_move: bool | str = True) -> bytes:
+    """SVG or PNG bytes of ``position``; ``last_move`` True shows the previous move the
+    position records, False none, a string that move in the game's notation. Raises
+    NoBoardView, UnknownSquares naming the squares of ``highlight`` the board does not have,
+    or InvalidLastMove."""
     view = view_for(game, position)
     highlight = list(highlight)
     unknown = [sq for sq in highlight if sq not in view.names]
     if unknown:
-        raise ValueError(", ".join(unknown))
-    svg = svg_board(view, size=size, highlight=highlight, last_move=last_move)
+        raise UnknownSquares(", ".join(unknown))
+    shown = last_move_squares(game, position, view, last_move)
+    svg = svg_board(view, size=size, highlight=highlight, last_move=shown)
     return png_bytes(svg) if format == "png" else svg.encode("utf-8")
+
+
+class InvalidLastMove(ValueError):
+    """A ``last_move`` string that is not a move of the game on this board."""
+
+
+def last_move_squares(game: Game[Any, Any], position: Any, view: BoardView,
+                      last_move: bool | str) -> bool | tuple[str, ...]:
+    """What the picture shows as the previous move: the flag as given, or the squares of the
+    move written ``last_move``. The move is read in the game's notation and its squares must
+    be on the board; whether it was legal cannot be judged, since the position before it is
+    not sent."""
+    if isinstance(last_move, bool):
+        return last_move
+    try:
+        move = game.parse_move(position, last_move)
+    except IllegalMove as exc:
+        raise InvalidLastMove(f"last_move {as_json(last_move)} is not a {game.name} move: "
+                              f"{exc.detail}") from None
+    squares = game.move_squares(move)
+    off_board = [sq for sq in squares if sq not in view.names]
+    if off_board:
+        raise InvalidLastMove(f"last_move {as_json(last_move)} names {', '.join(off_board)}, "
+                              "which is not a square of this board.")
+    return squares
 
 
 # ---- the operation -----------------------------------------------------------------------------
 
+class LastMoveField(fields.Field):
+    """``last_move``: true or false, or a move in the game's notation (whitespace around it
+    ignored)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(metadata={
+            "oneOf": [{"type": "boolean"},
+                      {"type": "string", "minLength": 1, "maxLength": s.MAX_MOVE_LENGTH}],
+            "description": "true: highlight the previous move where the position's notation "
+                           "records it; false: none; a "
+                           "move in the game's notation (e.g. \"e2e4\"): highlight its "
+                           "squares, for games whose positions do not record the last move. "
+                           "422 invalid_last_move for a string that is not a move on this "
+                           "board."}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool | str:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and 0 < len(value.strip()) <= s.MAX_MOVE_LENGTH:
+            return value.strip()
+        raise ValidationError("Give true, false, or a move in the game's notation (at most "
+                              f"{s.MAX_MOVE_LENGTH} characters).")
+
+
 class RenderRequestSchema(s.GameRequestSchema):
     format = fields.String(load_default="svg", validate=validate.OneOf(["svg", "png"]),
                            metadata={"description": "svg (image/svg+xml) or png (image/png)."})
-    size = fields.Integer(strict=True, load_default=DEFAULT_SIZE,
+    size = fields.Integer(strict=True, load_default=None, allow_none=True,
                           validate=validate.Range(min=MIN_SIZE, max=MAX_SIZE),
-                          metadata={"description": "Pixels of the picture's longer side."})
+                          metadata={"nullable": True,
+                                    "description": "Pixels of the picture's longer side; "
+                                    "omitted or null: chosen from the board's dimensions, "
+                                    f"squares of about {DEFAULT_CELL_PX} px (at least "
+                                    f"{DEFAULT_SIZE}, at most {DEFAULT_MAX_SIZE})."})
     highlight = fields.List(
         fields.String(validate=validate.Length(min=1, max=8)),
         load_default=list, validate=validate.Length(max=MAX_HIGHLIGHTS),
         metadata={"description": "Squares to highlight (e.g. a piece's legal destinations)."})
-    last_move = s.StrictBoolean(load_default=True, metadata={
-        "description": "Highlight the squares of the previous move, when the notation "
-                       "records it."})
+    last_move = LastMoveField(load_default=True)
 
 
 _RENDER = RenderRequestSchema()
@@ -196,9 +293,11 @@ def render(game: str):
     except NoBoardView:
         raise Problem(422, "render_unavailable",
                       f"The game {game!r} has no board picture yet; its other operations work.")
-    except ValueError as exc:
+    except UnknownSquares as exc:
         raise Problem(422, "invalid_highlight",
                       f"These highlight squares are not on the {game} board: {exc}.")
+    except InvalidLastMove as exc:
+        raise Problem(422, "invalid_last_move", str(exc))
     return Response(data, mimetype=preferred_type(MEDIA[body["format"]], OCTETS))
 
 
@@ -208,7 +307,8 @@ OPERATIONS: tuple[Operation, ...] = (
               "in their players' colours, stacks with their counts and badges, "
               "coordinates; optionally the previous move and chosen squares highlighted. "
               "Each square of the SVG is a <g data-square=...> group, for clickable boards. "
-              "422 invalid_highlight for a square the board lacks, render_unavailable for a "
+              "422 invalid_highlight for a square the board lacks, invalid_last_move for a "
+              "last_move that is not a move on this board, render_unavailable for a "
               "game without pictures yet.",
               None, RenderRequestSchema, GAME_ERRORS,
               media={"image/svg+xml": {"type": "string"},

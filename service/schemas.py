@@ -46,20 +46,33 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
+class TrimmedString(fields.String):
+    """A string read without the whitespace around it (a pasted newline, a trailing
+    space), so that positions and moves copied by hand are accepted; the length bounds
+    apply to what is left, and answers always carry the canonical form. Nothing but
+    whitespace is kept as sent, so the game refuses it in its own words (an empty
+    position, a malformed move) as the spec's bounds promise."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        return (text.strip() or text) if isinstance(text, str) else text
+
+
 def _integer(**kwargs) -> fields.Integer:
     return fields.Integer(strict=True, **kwargs)
 
 
 def _nullable_text(max_length: int, description: str) -> fields.String:
     """A string field of at most ``max_length`` characters that may be null or omitted."""
-    return fields.String(allow_none=True, validate=validate.Length(max=max_length),
+    return TrimmedString(allow_none=True, validate=validate.Length(max=max_length),
                          metadata={"description": description, "nullable": True})
 
 
 def _position_field() -> fields.String:
     return _nullable_text(MAX_POSITION_LENGTH,
                           "The position in the game's compact notation (see "
-                          "GET /v1/games/{game}); the initial position when omitted or null.")
+                          "GET /v1/games/{game}); the initial position when omitted or null. "
+                          "Whitespace around it is ignored.")
 
 
 def _options_field() -> fields.Dict:
@@ -112,9 +125,10 @@ class SetupRequestSchema(StrictSchema):
 
 
 class ApplyRequestSchema(GameRequestSchema):
-    move = fields.String(required=True, validate=validate.Length(min=1, max=MAX_MOVE_LENGTH),
+    move = TrimmedString(required=True, validate=validate.Length(min=1, max=MAX_MOVE_LENGTH),
                          metadata={"description": "The move in the game's notation, as listed "
-                                                  "by legal-moves."})
+                                                  "by legal-moves (whitespace around it is "
+                                                  "ignored)."})
     dice = DiceField(metadata={
         "description": "Dice for a chance move (a referee's physical dice), shaped as the "
                        "game's `dice` schema (GET /v1/games/{game}); rolled by the service "
@@ -126,7 +140,7 @@ class ApplyRequestSchema(GameRequestSchema):
 
 class ReplayRequestSchema(GameRequestSchema):
     moves = fields.List(
-        fields.String(validate=validate.Length(min=1, max=MAX_MOVE_LENGTH)),
+        TrimmedString(validate=validate.Length(min=1, max=MAX_MOVE_LENGTH)),
         required=True, validate=validate.Length(max=MAX_REPLAY_MOVES),
         metadata={"description": "Moves to play in order from the position."})
     dice = fields.List(

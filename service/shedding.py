@@ -113,8 +113,14 @@ def replay_ms(game: Any, body: Mapping[str, Any]) -> float:
 
 def render_ms(game: Any, body: Mapping[str, Any]) -> float:
     """Rasterising a picture of ``size`` pixels (its longer side)."""
+    if body.get("format") != "png":
+        return 0.0
     size = body.get("size")
-    if body.get("format") != "png" or not isinstance(size, int):
+    if size is None:
+        from .render import default_size_for  # the render module imports this one
+
+        size = default_size_for(game)
+    if not isinstance(size, int):
         return 0.0
     return PNG_MS + PNG_MS_PER_MEGAPIXEL * size * size / 1e6
 

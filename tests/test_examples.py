@@ -4,25 +4,13 @@
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import struct
-import sys
-from pathlib import Path
 
 import pytest
 
+from example_modules import load_example
 from live_service import running_service
 from referee.client import Referee
-
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "discord_bot.py"
-
-
-def load_example():
-    spec = importlib.util.spec_from_file_location("discord_bot", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 class FakeChannel:
@@ -40,7 +28,7 @@ class FakeMessage:
 
 @pytest.fixture(scope="module")
 def bot():
-    module = load_example()
+    module = load_example("discord_bot.py", "discord_bot")
     with running_service() as url:
         yield module, module.BotHandler(Referee(url))
 

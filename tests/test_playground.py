@@ -54,6 +54,8 @@ def page(browser):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # a 404 would show in the browser's console (a missing favicon, script or style)
+    page.on("response", lambda r: errors.append(f"404 {r.url}") if r.status == 404 else None)
     yield page
     context.close()
     assert not errors, errors
@@ -70,10 +72,7 @@ def open_game(page, base_url: str, game_id: str) -> str:
     page.goto(f"{base_url}/")  # the home page leads to /play
     page.wait_for_url(f"{base_url}/play")
     page.wait_for_selector(f'#game option[value="{game_id}"]', state="attached")
-    page.select_option("#game", game_id)
-    page.wait_for_function(
-        "id => document.body.dataset.game === id && document.body.dataset.ready === '0'",
-        arg=game_id)
+    switch_game(page, game_id)
     return page.input_value("#position")
 
 
@@ -149,3 +148,68 @@ def test_the_playground_carries_tokens_when_the_service_requires_them(page):
         page.click("#load")
         page.wait_for_function("document.querySelector('#error').textContent !== ''")
         assert "signed positions" in page.inner_text("#error")
+
+
+def switch_game(page, game_id: str) -> None:
+    """Choose another game in the menu and wait for its initial position to be shown."""
+    page.select_option("#game", game_id)
+    page.wait_for_function(
+        "id => document.body.dataset.game === id && document.body.dataset.ready === '0'",
+        arg=game_id)
+
+
+def load_position(page, position: str, plies_shown: str = "0") -> None:
+    page.fill("#position", position)
+    page.click("#load")
+    page.wait_for_function(
+        f"document.body.dataset.ready === {json.dumps(plies_shown)} && "
+        f"document.querySelector('#position').value === {json.dumps(position)}")
+
+
+def test_the_options_box_shows_each_games_options_in_force(page, base_url):
+    open_game(page, base_url, "sceptre")
+    sceptre = post(base_url, "/v1/games/sceptre/setup", {})["options"]
+    assert json.loads(page.input_value("#options")) == sceptre
+    switch_game(page, "mastery")
+    mastery = post(base_url, "/v1/games/mastery/setup", {})["options"]
+    assert json.loads(page.input_value("#options")) == mastery   # not Sceptre's
+    # options typed for a new game come back resolved, with the defaults filled in
+    page.fill("#options", '{"setup": "draume-crown"}')
+    page.click("#new-game")
+    page.wait_for_function("JSON.parse(document.querySelector('#options').value).setup === "
+                           "'draume-crown'")
+    assert json.loads(page.input_value("#options")) == {**mastery, "setup": "draume-crown"}
+
+
+def test_the_status_line_shows_everything_the_status_holds(page, base_url):
+    open_game(page, base_url, "maestria")
+    assert page.inner_text("#status") == "black to move (phase: setup; budget: 3)"
+    pending = ("w1*,-,-,w2,-,-,-,-,-,-,-,-/-,-,b3,-,-,-,-,-,-,-,-,b1* play b 2 c1d2:3 0 6")
+    load_position(page, pending)
+    assert page.inner_text("#status") == (
+        "white to move (phase: play; budget: 2; fight pending: black attacks d2 from c1 with 3 "
+        "(d6+d6+d4) against 2 (d6); attacker wins 829/864, defender wins 5/288, tie 5/216)")
+    switch_game(page, "kings-mate")
+    assert page.inner_text("#status") == "white to move"
+    load_position(page, "6k/7/w6/7/7/7/7/7/K6 w - - 0 1")
+    assert page.inner_text("#status") == "white to move (in check)"
+    switch_game(page, "sceptre")
+    assert page.inner_text("#status") == "white to move (players left: white, black)"
+
+
+def test_switching_games_clears_the_typed_move(page, base_url):
+    open_game(page, base_url, "mastery")
+    page.fill("#move-text", "d4d5")
+    switch_game(page, "maestria")
+    assert page.input_value("#move-text") == ""
+
+
+def test_the_favicon_is_served_to_the_playground_and_the_docs(page, base_url):
+    open_game(page, base_url, "mastery")
+    icon = page.locator('link[rel="icon"]').get_attribute("href")
+    response = page.request.get(base_url + icon)
+    assert response.status == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert response.body().startswith(b"<svg")
+    page.goto(f"{base_url}/docs/")
+    page.wait_for_selector("#swagger-ui .info")   # the spec loaded; no 404 on the way

@@ -171,3 +171,81 @@ def test_committed_pictures_are_pngs_for_every_game():
     for game_id in rendered_games():
         width, height = png_size((images / f"{game_id}.png").read_bytes())
         assert 100 <= max(width, height) <= 2000
+
+
+# ---- last_move as a move, and a readable default size per board ---------------------------
+
+LAST_MOVES = {"mastery": ("d4d5", {"d4", "d5"}), "kings-mate": ("d2d3", {"d2", "d3"}),
+              "maestria": ("@c1", {"c1"}), "sceptre": ("e2e5", {"e2", "e5"})}
+
+
+def last_move_squares(root) -> set[str]:
+    return {g.get("data-square") for g in root.iter(f"{SVG_NS}g")
+            if any(r.get("class") == "last-move" for r in g)}
+
+
+def test_every_game_has_a_last_move_case():
+    assert sorted(LAST_MOVES) == sorted(registry.game_ids())
+
+
+@pytest.mark.parametrize("game_id", sorted(LAST_MOVES))
+def test_last_move_in_the_games_notation_is_highlighted(client, game_id):
+    move, squares = LAST_MOVES[game_id]
+    for sent in (move, f" {move}\n"):
+        response = client.post(f"/v1/games/{game_id}/render", json={"last_move": sent})
+        assert response.status_code == 200, response.get_json()
+        assert last_move_squares(ET.fromstring(response.data)) == squares
+
+
+def test_last_move_true_still_shows_what_the_notation_records(client):
+    text = "2mmm3/2ooo3/1ppopp2/2pP4/3p1P2/2PPOPP1/3OOO2/3MMM2 d e5-d4 2 2"
+    shown = client.post("/v1/games/mastery/render", json={"position": text, "last_move": True})
+    assert last_move_squares(ET.fromstring(shown.data)) == {"e5", "d4"}
+    other = client.post("/v1/games/mastery/render", json={"position": text, "last_move": "d1d2"})
+    assert last_move_squares(ET.fromstring(other.data)) == {"d1", "d2"}
+
+
+@pytest.mark.parametrize("game_id, body, words", [
+    ("kings-mate", {"last_move": "castle"}, "is not a King's Mate move"),
+    ("sceptre", {"last_move": "e2e5", "options": {"players": ["w", "r", "b", "y"]}},
+     "e2 is not a square of this board"),
+    ("mastery", {"last_move": "d4d5+K@a1"}, "is not a Mastery move"),
+])
+def test_a_last_move_that_is_no_move_here_is_a_422(client, game_id, body, words):
+    response = client.post(f"/v1/games/{game_id}/render", json=body)
+    problem = response.get_json()
+    assert response.status_code == 422 and problem["code"] == "invalid_last_move"
+    assert problem["detail"].startswith(f'last_move "{body["last_move"]}"')
+    assert words in problem["detail"]
+
+
+@pytest.mark.parametrize("value", ["", "  ", 1, None, ["d4d5"], "x" * 65])
+def test_a_last_move_neither_flag_nor_move_is_a_400(client, value):
+    response = client.post("/v1/games/mastery/render", json={"last_move": value})
+    assert response.status_code == 400 and response.get_json()["errors"].keys() == {"last_move"}
+
+
+@pytest.mark.parametrize("game_id, options, expected", [
+    ("mastery", {}, (480, 480)),
+    ("kings-mate", {}, (383, 480)),
+    ("maestria", {}, (618, 138)),                       # 2x12: 48 px squares, not 480 wide
+    ("sceptre", {}, (426, 810)),                        # 8x16
+    ("sceptre", {"players": ["w", "r", "b", "y"]}, (1194, 1194)),   # 24x24
+])
+def test_the_default_png_gives_every_board_readable_squares(client, game_id, options, expected):
+    response = client.post(f"/v1/games/{game_id}/render",
+                           json={"format": "png", "options": options})
+    assert response.status_code == 200 and png_size(response.data) == expected
+    files, ranks = (int(ET.fromstring(client.post(
+        f"/v1/games/{game_id}/render", json={"options": options}).data).get(k))
+        for k in ("data-files", "data-ranks"))
+    assert min(expected) / min(files, ranks) > 44     # pixels a square, margins included
+
+
+def test_the_shedding_estimate_counts_the_default_size(client):
+    from service import shedding
+
+    big = registry.configure("sceptre", {"players": ["w", "r", "b", "y"]})
+    small = registry.configure("mastery")
+    assert shedding.render_ms(big, {"format": "png", "size": None}) > shedding.render_ms(
+        small, {"format": "png", "size": None}) > shedding.render_ms(small, {"format": "svg"})

@@ -144,9 +144,12 @@ def test_edited_position_is_bad_signature(strict):
     problem(strict, "mastery", "apply", {"position": edit(after["position"]),
                                          "token": after["token"], "move": REPLY},
             "bad_signature")
-    # even whitespace: the token covers the exact text
-    problem(strict, "mastery", "status", {"position": after["position"] + " ",
+    # even whitespace inside: the token covers the exact text of the position
+    problem(strict, "mastery", "status", {"position": after["position"].replace(" ", "  ", 1),
                                           "token": after["token"]}, "bad_signature")
+    # whitespace around it is not part of the position (every position is read without it)
+    post(strict, "mastery", "status", {"position": f" {after['position']}\n",
+                                       "token": after["token"]})
 
 
 def test_another_games_token_is_bad_signature(strict):

@@ -6,9 +6,20 @@ The service turns every one of them into an RFC 9457 problem document, so the
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .reasons import Reason
+
+
+def as_json(value: Any) -> str:
+    """``value`` spelled as in the JSON the client sent (``true``, ``null``, ``"w"``), for
+    quoting client-supplied values in error details; ``repr`` for anything JSON cannot
+    spell."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 class RulesError(Exception):

@@ -231,6 +231,12 @@ class Game(ABC, Generic[P, M]):
         """Structured fields of a move for ``legal-moves`` (``from``, ``to``, ``kind``...)."""
         return {}
 
+    def move_squares(self, move: M) -> tuple[str, ...]:
+        """The names of the squares ``move`` leaves and reaches, for a picture that shows it
+        as the previous move (none for a move that touches no square, such as a pass). It
+        needs no position: the position before the move is gone once it was played."""
+        return ()
+
     # ---- chance ------------------------------------------------------------------------------
 
     def is_chance(self, position: P, move: M) -> bool:

@@ -182,6 +182,11 @@ def split_fields(text: str, names: Sequence[str]) -> list[str]:
     """Split a position into its space-separated fields, checking their number."""
     if not isinstance(text, str):
         raise InvalidPosition("The position must be a string in the game's notation.")
+    if not text.strip():
+        raise InvalidPosition(
+            f"The position is empty; write its {len(names)} fields "
+            f"({' '.join('<' + n + '>' for n in names)}), or omit it (or send null) for the "
+            "initial position.")
     parts = text.split(" ")
     if len(parts) != len(names) or any(p == "" for p in parts):
         raise InvalidPosition(

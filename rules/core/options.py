@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .errors import InvalidOptions
+from .errors import InvalidOptions, as_json
 
 
 @dataclass(frozen=True)
@@ -80,22 +80,22 @@ class OptionSpec:
             return None
         if self.kind == "choice":
             if not isinstance(value, str) or value not in self.choices:
-                allowed = ", ".join(repr(c) for c in self.choices)
+                allowed = ", ".join(as_json(c) for c in self.choices)
                 raise InvalidOptions(
-                    f"Option {self.name!r} must be one of {allowed}; got {value!r}.",
+                    f"Option {self.name!r} must be one of {allowed}; got {as_json(value)}.",
                     option=self.name,
                 )
             return value
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise InvalidOptions(
-                    f"Option {self.name!r} must be true or false; got {value!r}.", option=self.name
+                    f"Option {self.name!r} must be true or false; got {as_json(value)}.", option=self.name
                 )
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidOptions(
-                    f"Option {self.name!r} must be an integer; got {value!r}.", option=self.name
+                    f"Option {self.name!r} must be an integer; got {as_json(value)}.", option=self.name
                 )
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum

@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 from typing import Any, Mapping, NamedTuple
 
-from ..core.errors import IllegalMove, InvalidDice, InvalidPosition
+from ..core.errors import IllegalMove, InvalidDice, InvalidPosition, as_json
 from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Dice, Game, Status
 from ..core.options import OptionSpec, draw_after_quiet_plies
 from ..core.reasons import State
@@ -226,6 +226,9 @@ class KingsMate(Game[Position, Move]):
             )
         return move
 
+    def move_squares(self, move: Move) -> tuple[str, ...]:
+        return NAMES[move.src], NAMES[move.dst]
+
     def explain_illegal(self, position: Position, move: Move) -> IllegalMove:
         return BOOK.explain(self, position, move)
 
@@ -276,7 +279,7 @@ class KingsMate(Game[Position, Move]):
             value = dice[who]
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
                 raise InvalidDice(
-                    f"The {who}'s die must be a whole number from 1 to 6; got {value!r}."
+                    f"The {who}'s die must be a whole number from 1 to 6; got {as_json(value)}."
                 )
         return {"attacker": dice["attacker"], "defender": dice["defender"]}
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Final, Literal, Mapping, NamedTuple, ParamSpec, TypeVar, cast
 
-from ..core.errors import InvalidDice
+from ..core.errors import InvalidDice, as_json
 from .position import FOREST, MOUNTAIN, PLAIN
 
 #: What each terrain beats in the fight for the d4.
@@ -114,13 +114,13 @@ def check_dice(ent: Entitlement, dice: object) -> FightDice:
         if not isinstance(roll, (list, tuple)) or len(roll) != len(expected):
             raise InvalidDice(
                 f"The {side} rolls {wanted} in this fight, so its dice must be a list of "
-                f"{len(expected)} value{'s' if len(expected) > 1 else ''}; got {roll!r}.")
+                f"{len(expected)} value{'s' if len(expected) > 1 else ''}; got {as_json(roll)}.")
         for value, die in zip(roll, expected):
             top = 6 if die == "d6" else 4
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
                 raise InvalidDice(
                     f"The {side} rolls {wanted}; each {die} shows a whole number from 1 to "
-                    f"{top}, got {value!r}.")
+                    f"{top}, got {as_json(value)}.")
         out[side] = list(roll)
     return out
 

@@ -150,6 +150,9 @@ class Maestria(Game[Position, Action]):
     def parse_move(self, position: Position, text: str) -> Action:
         return parse_action(text)
 
+    def move_squares(self, move: Action) -> tuple[str, ...]:
+        return tuple(NAMES[cell] for cell in (move.src, move.dst) if cell >= 0)
+
     def explain_illegal(self, position: Position, move: Action) -> IllegalMove:
         return BOOK.explain(self, position, move)
 

@@ -152,6 +152,9 @@ class Mastery(Game[Position, Move]):
         # tuple.__new__ builds the same Move without the Python-level NamedTuple constructor.
         return tuple.__new__(Move, (index[src], index[dst], RESURRECT_KIND[kind], index[square]))
 
+    def move_squares(self, move: Move) -> tuple[str, ...]:
+        return NAMES[move.src], NAMES[move.dst]
+
     def explain_illegal(self, position: Position, move: Move) -> IllegalMove:
         return BOOK.explain(self, position, move)
 

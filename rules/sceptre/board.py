@@ -16,7 +16,7 @@ import re
 from functools import cached_property, lru_cache
 from typing import Any, Callable, Final, NamedTuple
 
-from ..core.errors import InvalidOptions
+from ..core.errors import InvalidOptions, as_json
 from ..core.geometry import DIAGONAL, DIRECTIONS, FILE_LETTERS, ORTHOGONAL, Grid
 
 SECTION = 8
@@ -232,7 +232,7 @@ def validate_players(value: Any) -> list[str]:
     for v in value:
         if v not in COLOURS:
             raise InvalidOptions(
-                f"Option 'players' has {v!r}; players are 'w', 'r', 'b' and 'y'.",
+                f"Option 'players' has {as_json(v)}; players are \"w\", \"r\", \"b\" and \"y\".",
                 option="players")
     if len(set(value)) != len(value):
         raise InvalidOptions("Option 'players' names a colour twice.", option="players")
@@ -269,7 +269,7 @@ def _validate_section(i: int, section: Any) -> dict[str, Any]:
     if not m:
         raise InvalidOptions(
             f"{where} needs an 'origin' square such as \"a1\" (its bottom-left square); "
-            f"got {origin!r}.", option="sections")
+            f"got {as_json(origin)}.", option="sections")
     out: dict[str, Any] = {"origin": origin}
     if ("name" in section) == ("terrain" in section):
         raise InvalidOptions(
@@ -279,7 +279,7 @@ def _validate_section(i: int, section: Any) -> dict[str, Any]:
         name = section["name"]
         if not isinstance(name, str) or name not in LIBRARY:
             raise InvalidOptions(
-                f"{where} names {name!r}, which is not in the library "
+                f"{where} names {as_json(name)}, which is not in the library "
                 f"({', '.join(LIBRARY)}).", option="sections")
         out["name"] = name
     else:
@@ -299,7 +299,7 @@ def _validate_section(i: int, section: Any) -> dict[str, Any]:
         home = section["home"]
         if not isinstance(home, str) or home not in COLOURS:
             raise InvalidOptions(
-                f"{where}: 'home' must be a colour letter w, r, b or y; got {home!r}.",
+                f"{where}: 'home' must be a colour letter w, r, b or y; got {as_json(home)}.",
                 option="sections")
         out["home"] = home
     return out
@@ -320,7 +320,7 @@ def validate_forward(value: Any) -> dict[str, str] | None:
                 option="forward")
         if direction not in FORWARD_DIRECTION:
             raise InvalidOptions(
-                f"Option 'forward' gives {colour!r} the direction {direction!r}; directions "
+                f"Option 'forward' gives {colour!r} the direction {as_json(direction)}; directions "
                 "are north, east, south and west.", option="forward")
     return dict(value)
 
@@ -632,6 +632,12 @@ def _origin_coords(origin: str) -> tuple[int, int]:
     m = _ORIGIN.fullmatch(origin)
     assert m is not None, "validate_sections checked every origin"
     return FILE_LETTERS.index(m.group(1)), int(m.group(2)) - 1
+
+
+def default_board_size(players: int) -> tuple[int, int]:
+    """``(files, ranks)`` of the default board for that many players."""
+    origins = [_origin_coords(origin) for origin, _ in DEFAULT_LAYOUTS[players]]
+    return (max(f for f, _ in origins) + SECTION, max(r for _, r in origins) + SECTION)
 
 
 def _check_connected(cells: dict[tuple[int, int], str]) -> None:

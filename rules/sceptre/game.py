@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping, Sequence
 
 from ..core.errors import IllegalMove, InvalidOptions, InvalidPosition
@@ -14,15 +15,16 @@ from ..registry import register
 from . import moves as mv
 from .board import (
     COLOUR_NAMES, COLOURS, DEFAULT_LAYOUTS, KIND_LETTERS, KING, LIBRARY, MAX_SPAN, PASS, Layout,
-    Move, compile_layout, validate_forward, validate_players, validate_sections,
+    Move, compile_layout, default_board_size, validate_forward, validate_players,
+    validate_sections,
 )
 from .entries import KINDS
 from .events import EVENTS
 from .illegal import BOOK
 from .option_schemas import FORWARD_SCHEMA, PLAYERS_SCHEMA, SECTIONS_SCHEMA
 from .position import (
-    INERT, Control, Position, active_players, format_position, initial_position, parse_position,
-    piece_letters, reassign,
+    FIELDS, INERT, Control, Position, active_players, armies_players, board_shape,
+    format_position, initial_position, parse_position, piece_letters, reassign,
 )
 from .reasons import End, Illegal
 from .view import board_view
@@ -82,6 +84,8 @@ class Sceptre(Game[Position, Move]):
             raise InvalidOptions(
                 "Options 'sections' and 'board' name the same option (the board's sections) "
                 "but differ; give one of them.", option="board")
+        #: whether the sections came in the options (not the default board for the players)
+        self.options_sent_sections = sections is not None or board is not None
         self.layout: Layout = compile_layout(
             self.options["players"], sections if sections is not None else board,
             self.options["forward"])
@@ -130,7 +134,48 @@ class Sceptre(Game[Position, Move]):
         return initial_position(self.layout)
 
     def parse_position(self, text: str) -> Position:
-        pos = parse_position(text, self.layout)
+        try:
+            pos = parse_position(text, self.layout)
+        except InvalidPosition as exc:
+            misfit = self._options_misfit(text)
+            if misfit is None:
+                raise
+            raise InvalidPosition(misfit, **exc.extra) from None
+        return self._check_reachable(pos)
+
+    def _options_misfit(self, text: str) -> str | None:
+        """When the position's board or armies have another shape than these options give,
+        a sentence saying so, which options the position would fit, and that the options
+        must come with the position in every request; None when the shapes agree."""
+        parts = text.split(" ")
+        if len(parts) != len(FIELDS):
+            return None
+        shape = board_shape(parts[0])
+        players = armies_players(parts[2])
+        grid, ours = self.layout.grid, [COLOURS[p] for p in self.layout.players]
+        if shape in (None, (grid.files, grid.ranks)) and players in (None, ours):
+            return None
+        wanted = players or ours
+        described = (f"{shape[0]} files x {shape[1]} ranks" if shape else "a board")
+        default = default_board_size(len(wanted))
+        fit = (f'the options {{"players": {json.dumps(wanted)}}} (the default board for '
+               f'{len(wanted)} players)')
+        if shape is not None and shape != default:
+            fit = (f'options with "players": {json.dumps(wanted)} and "sections" spanning '
+                   f'{shape[0]}x{shape[1]} squares (the default board for {len(wanted)} '
+                   f'players is {default[0]}x{default[1]})')
+        return (
+            f"This position does not fit the options it came with: it has {described} and "
+            f"armies for {', '.join(COLOUR_NAMES[COLOURS.index(c)] for c in wanted)}, but "
+            f"the options (players {json.dumps(ours)}, "
+            f"{'the sections sent' if self.options_sent_sections else 'the default board'}) "
+            f"give {grid.files} files x {grid.ranks} ranks and armies for "
+            f"{', '.join(COLOUR_NAMES[p] for p in self.layout.players)}. It would fit "
+            f"{fit}. The service keeps nothing between requests: "
+            "send the options the position was made with beside it in every request.")
+
+    def _check_reachable(self, pos: Position) -> Position:
+        """``pos`` after the checks that need the whole position parsed."""
         active = active_players(pos.control)
         if len(self.layout.players) == 2 and len(active) < 2:
             out = next(p for p in self.layout.players if p not in active)
@@ -231,6 +276,11 @@ class Sceptre(Game[Position, Move]):
         # tuple.__new__ skips the NamedTuple constructor's argument handling: this is on the
         # path of every move a request names.
         return tuple.__new__(Move, (src, dst, KIND_LETTERS.index(promotion) if promotion else 0))
+
+    def move_squares(self, move: Move) -> tuple[str, ...]:
+        if move == PASS:
+            return ()
+        return self.layout.grid.names[move.src], self.layout.grid.names[move.dst]
 
     def explain_illegal(self, position: Position, move: Move) -> IllegalMove:
         return BOOK.explain(self, position, move)

@@ -2,11 +2,13 @@
 
 ``<board> <side> <armies> <quiet> <n>``: the board over the layout's bounding box with
 two-letter pieces (``wK``, ``bP``), the colour letter of the player to move, each army's
-controller in seat order (``ww,rw,bb,yy``; ``r-`` for an inert army), and the counters.
+controller in seat order (``ww,rw,bb,yy``; ``r-`` for an inert army, which a bare ``-``
+also spells when read), and the counters.
 """
 
 from __future__ import annotations
 
+import re
 from itertools import compress
 from typing import NamedTuple
 
@@ -162,6 +164,28 @@ def parse_position(text: str, layout: Layout) -> Position:
     return Position(board, side, control, quiet, n)
 
 
+def board_shape(board_text: str) -> tuple[int, int] | None:
+    """``(files, ranks)`` of a board written in notation, or None when its ranks are not
+    all written alike (then the ordinary parse says what is wrong)."""
+    widths = set()
+    for row in board_text.split("/"):
+        tokens = re.findall(rf"{PIECE_PATTERN}|[1-9][0-9]*|.", row)
+        if any(not (t.isdigit() or re.fullmatch(PIECE_PATTERN, t)) for t in tokens):
+            return None
+        widths.add(sum(int(t) if t.isdigit() else 1 for t in tokens))
+    return (widths.pop(), board_text.count("/") + 1) if len(widths) == 1 else None
+
+
+def armies_players(armies_text: str) -> list[str] | None:
+    """The players an armies field names (its entries' colour letters, in seat order), or
+    None when it does not name 2 to 4 players."""
+    letters = [entry[:1] for entry in armies_text.split(",")]
+    if (not all(letter in COLOURS for letter in letters) or len(set(letters)) != len(letters)
+            or not 2 <= len(letters) <= 4):
+        return None
+    return sorted(letters, key=COLOURS.index)
+
+
 def _parse_armies(text: str, players: tuple[int, ...]) -> Control:
     entries = text.split(",")
     expected = ",".join(COLOURS[p] + COLOURS[p] for p in players)
@@ -171,6 +195,8 @@ def _parse_armies(text: str, players: tuple[int, ...]) -> Control:
             f"got {len(entries)}.", field="armies")
     control = [INERT] * 4
     for army, entry in zip(players, entries):
+        if entry == "-":  # a bare '-' is the inert army of that seat, like 'r-'
+            continue
         if len(entry) != 2 or entry[0] != COLOURS[army]:
             raise InvalidPosition(
                 f"The armies field entry {entry!r} should start with {COLOURS[army]!r} (army "

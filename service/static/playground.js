@@ -72,6 +72,7 @@ async function newGame() {
     const setup = await call(gamePath("setup"), { options });
     if (ticket !== state.ticket) return;
     state.options = setup.options;
+    $("options").value = JSON.stringify(setup.options);  // the options in force, resolved
     state.position = setup.position;
     state.token = setup.token;
     state.history = [];
@@ -101,9 +102,10 @@ async function refresh() {
   $("position").value = state.position || "";
   const statusLine = $("status");
   statusLine.className = state.finished ? "over" : "";
-  statusLine.textContent = state.finished
+  const notes = statusNotes(status);
+  statusLine.textContent = (state.finished
     ? `Game over: ${status.state}${status.winner ? `, ${status.winner} wins` : ""} (${status.reason})`
-    : `${status.to_move} to move` + (status.in_check ? " (in check)" : "");
+    : `${status.to_move} to move`) + (notes.length ? ` (${notes.join("; ")})` : "");
   $("count").textContent = `(${legal.count})`;
   renderHistory();
   renderMoveList();
@@ -112,6 +114,28 @@ async function refresh() {
   if (ticket !== state.ticket) return;
   document.body.dataset.game = state.game;  // for tests: which game, how many plies shown
   document.body.dataset.ready = String(state.history.length);
+}
+
+// Everything a status holds beyond state, winner, reason and to_move, in words: check, a
+// phase, a budget, a pending fight with its odds, the players left; any other field as JSON.
+function statusNotes(status) {
+  const notes = [];
+  for (const [key, value] of Object.entries(status)) {
+    if (["state", "winner", "reason", "to_move"].includes(key)) continue;
+    if (key === "in_check") { if (value) notes.push("in check"); }
+    else if (key === "fight" && value) notes.push(fightNote(value));
+    else if (key === "players_left") notes.push(`players left: ${value.join(", ")}`);
+    else notes.push(`${key.replaceAll("_", " ")}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
+  }
+  return notes;
+}
+
+function fightNote(fight) {
+  const a = fight.attacker, d = fight.defender, odds = fight.odds || {};
+  const exact = (key) => (odds[key] ? odds[key].exact : "?");
+  return `fight pending: ${a.side} attacks ${d.cell} from ${a.from} with ${a.pawns}` +
+    ` (${a.dice.join("+")}) against ${d.pawns} (${d.dice.join("+")}); attacker wins ` +
+    `${exact("attacker_wins")}, defender wins ${exact("defender_wins")}, tie ${exact("tie")}`;
 }
 
 async function drawBoard(ticket) {
@@ -223,7 +247,13 @@ $("board").addEventListener("click", (event) => {
   const cell = event.target.closest("g.cell");
   if (cell) onSquare(cell.dataset.square);
 });
-$("game").addEventListener("change", () => { describeOptions(); $("options").value = "{}"; newGame(); });
+$("game").addEventListener("change", () => {
+  // another game: none of the last game's options or typed move carry over
+  describeOptions();
+  $("options").value = "{}";
+  $("move-text").value = "";
+  newGame();
+});
 $("new-game").addEventListener("click", newGame);
 $("load").addEventListener("click", loadPosition);
 $("undo").addEventListener("click", undo);

@@ -416,7 +416,6 @@ def test_invalid_positions_name_the_field(client, position, field):
 
 
 @pytest.mark.parametrize("position", [
-    "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 d - 0 1 ",
     "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 d -  0 1",
     "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 d - 0",
     "",
@@ -426,10 +425,16 @@ def test_badly_split_positions(client, position):
     assert status == 422 and body["code"] == "invalid_position"
 
 
-@pytest.mark.parametrize("move", ["d4", "d4-d5", "D4D5", "d4d5 ", "d4d9", "d4d5+O@",
+@pytest.mark.parametrize("move", ["d4", "d4-d5", "D4D5", "d4 d5", "d4d9", "d4d5+O@",
                                   "d4d5+p@h1", "d4d5+P@h1x"])
 def test_malformed_moves(client, move):
     assert reason(client, IMPERIAL, move) == "malformed_move"
+
+
+def test_whitespace_around_a_position_or_move_is_ignored(client):
+    # spaces inside a position still split it badly (above); around it they are forgiven
+    status, body = post(client, "apply", position=f" {IMPERIAL}\n", move="d4d5 ")
+    assert status == 200 and body["move"] == "d4d5"
 
 
 def test_an_empty_move_breaks_the_schema(client):

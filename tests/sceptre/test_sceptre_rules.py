@@ -132,7 +132,7 @@ def test_section_origins_are_tightened_to_the_bounding_box():
     ({"forward": {"r": "east"}}, "not playing"),
     ({"players": ["w"]}, "2 to 4"),
     ({"players": ["w", "w"]}, "twice"),
-    ({"players": ["w", "g"]}, "'g'"),
+    ({"players": ["w", "g"]}, '"g"'),
 ])
 def test_invalid_layouts_are_refused(options, words):
     with pytest.raises(InvalidOptions) as err:

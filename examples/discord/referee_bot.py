@@ -1,0 +1,400 @@
+"""A Discord bot that referees board games in channels, on discord.py 2.x slash commands.
+
+Commands (one game per channel, held by the bot in memory: the service keeps nothing):
+
+    /game start game:<id> [options:<JSON object>]   a new game; the board as a picture
+    /game move move:<notation>                      play a move (autocompleted from the legal ones)
+    /game moves                                     the legal moves: a menu when there are at
+                                                    most 25, a list to type from otherwise
+    /game board                                     the board again
+    /game resign                                    the side to move resigns; the table is cleared
+    /game computer [level] [seed]                   the computer answers for the side to move
+
+Every move is answered with the board as a PNG attachment and, when the side to move has at
+most 25 legal moves, a select menu of them. A refused move, bad options or a move out of turn
+is answered privately (an ephemeral reply) with the service's own sentence for the rule.
+
+Run it: ``DISCORD_TOKEN=... REFEREE_URL=http://127.0.0.1:8000 python examples/discord/referee_bot.py``
+(see this folder's README for the application, its permissions and syncing the commands).
+
+The game logic (:class:`Desk`) is plain Python over :mod:`referee.client`; the Discord side
+(:func:`build_bot`) only turns its :class:`Reply` objects into interaction responses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from referee.client import NotFoundError, Referee, RefereeError
+
+log = logging.getLogger("referee_bot")
+
+#: Discord shows at most 25 options in a select menu, and 25 autocomplete choices.
+MENU_LIMIT = 25
+#: A message holds at most 2000 characters; longer move lists are cut there.
+MESSAGE_LIMIT = 2000
+NO_GAME = "No game in this channel yet: start one with /game start."
+
+
+# ---- the game logic, without Discord ---------------------------------------------------------
+
+@dataclass
+class Table:
+    """The game of one channel: what every request to the stateless service carries."""
+
+    game: str
+    options: dict[str, Any]
+    position: str
+    token: str | None = None
+    #: the move that led to ``position``, drawn on the board picture
+    last_move: str | None = None
+
+
+@dataclass
+class Reply:
+    """What the bot answers: ``text``, maybe the board as ``png``, maybe a menu of ``moves``
+    (legal-moves entries), privately (``ephemeral``) for errors."""
+
+    text: str
+    png: bytes | None = None
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    ephemeral: bool = False
+
+
+def problem(exc: RefereeError, doing: str) -> Reply:
+    """The service's refusal as a private reply: its own sentence, and the rule's code for an
+    illegal move."""
+    reason = exc.problem.get("reason")
+    suffix = f" ({reason})" if reason else ""
+    return Reply(f"{doing}: {exc.detail}{suffix}", ephemeral=True)
+
+
+class Desk:
+    """Every channel's table and the commands on them; each method does blocking HTTP (run it
+    in a thread) and answers a :class:`Reply`."""
+
+    def __init__(self, referee: Referee) -> None:
+        self.referee = referee
+        self.tables: dict[int, Table] = {}
+
+    def run(self, command: Any, channel: int, *args: Any) -> Reply:
+        """``command(channel, *args)``, with any failure to reach or read the service said
+        privately rather than left unanswered."""
+        try:
+            reply: Reply = command(channel, *args)
+        except RefereeError as exc:
+            return problem(exc, "The rules service failed")
+        return reply
+
+    # -- commands --
+
+    def start(self, channel: int, game: str, options_text: str | None = None) -> Reply:
+        try:
+            options = json.loads(options_text) if options_text and options_text.strip() else None
+        except ValueError as exc:
+            return Reply(f"The options must be a JSON object, e.g. {{\"players\": [\"w\", \"b\"]}}"
+                         f" ({exc}).", ephemeral=True)
+        if options is not None and not isinstance(options, dict):
+            return Reply("The options must be a JSON object, e.g. {\"players\": [\"w\", \"b\"]}.",
+                         ephemeral=True)
+        try:
+            setup = self.referee.setup(game, options)
+        except RefereeError as exc:
+            return problem(exc, f"Cannot start {game}")
+        table = Table(game, setup.options, setup.position, setup.token)
+        self.tables[channel] = table
+        return self._board_reply(table, f"New {game} game.")
+
+    def play(self, channel: int, move: str) -> Reply:
+        table = self.tables.get(channel)
+        if table is None:
+            return Reply(NO_GAME, ephemeral=True)
+        try:
+            applied = self.referee.apply(table.game, move, table.position, table.options,
+                                         token=table.token)
+        except RefereeError as exc:
+            return problem(exc, f"{move.strip()} is refused")
+        dice = f" Dice: {json.dumps(applied.dice)}." if applied.dice is not None else ""
+        return self._advance(table, applied.position, applied.token, applied.move,
+                             f"{applied.move} played.{dice}")
+
+    def computer(self, channel: int, level: int | None = None, seed: int | None = None) -> Reply:
+        table = self.tables.get(channel)
+        if table is None:
+            return Reply(NO_GAME, ephemeral=True)
+        body: dict[str, Any] = {"position": table.position, "options": table.options}
+        body.update({k: v for k, v in (("level", level), ("seed", seed)) if v is not None})
+        if table.token is not None:
+            body["token"] = table.token
+        try:
+            # the client has no method for this newer operation yet; its transport does
+            answer = self.referee._json("POST", Referee._game_path(table.game, "suggest"), body)
+        except NotFoundError:
+            return Reply("The service has no computer opponent (it does not offer "
+                         f"POST /v1/games/{table.game}/suggest).", ephemeral=True)
+        except RefereeError as exc:
+            return problem(exc, "The computer cannot answer")
+        move = answer["move"]
+        reply = self.play(channel, move)
+        if reply.ephemeral:
+            return reply
+        reply.text = f"The computer (level {answer.get('level')}) plays {reply.text}"
+        return reply
+
+    def moves(self, channel: int) -> Reply:
+        table = self.tables.get(channel)
+        if table is None:
+            return Reply(NO_GAME, ephemeral=True)
+        try:
+            legal = self.referee.legal_moves(table.game, table.position, table.options,
+                                             token=table.token)
+        except RefereeError as exc:
+            return problem(exc, "Cannot list the moves")
+        if legal.count == 0:
+            return Reply("No legal moves: the game is over.")
+        if legal.count <= MENU_LIMIT:
+            return Reply(f"{legal.to_move} to move: {legal.count} legal moves; pick one.",
+                         moves=legal.moves)
+        head = f"{legal.to_move} to move: {legal.count} legal moves; type one with /game move: "
+        listed, shown = [], len(head)
+        for notation in legal.notations:
+            if shown + len(notation) + 1 > MESSAGE_LIMIT - 20:
+                listed.append("...")
+                break
+            listed.append(notation)
+            shown += len(notation) + 1
+        return Reply(head + " ".join(listed))
+
+    def board(self, channel: int) -> Reply:
+        table = self.tables.get(channel)
+        if table is None:
+            return Reply(NO_GAME, ephemeral=True)
+        return self._board_reply(table, f"`{table.position}`")
+
+    def resign(self, channel: int) -> Reply:
+        table = self.tables.pop(channel, None)
+        if table is None:
+            return Reply(NO_GAME, ephemeral=True)
+        status = self.referee.status(table.game, table.position, table.options, token=table.token)
+        if status.finished:
+            return Reply("The game was already over; the table is cleared.")
+        return Reply(f"{status.to_move} resigns. The table is cleared; /game start begins "
+                     "another game.")
+
+    def legal_notations(self, channel: int) -> list[str]:
+        """The legal moves of the channel's game (for autocompletion); none without a game."""
+        table = self.tables.get(channel)
+        if table is None:
+            return []
+        try:
+            return self.referee.legal_moves(table.game, table.position, table.options,
+                                            token=table.token).notations
+        except RefereeError:
+            return []
+
+    # -- helpers --
+
+    def _advance(self, table: Table, position: str, token: str | None, move: str,
+                 said: str) -> Reply:
+        table.position, table.token, table.last_move = position, token, move
+        return self._board_reply(table, said)
+
+    def _board_reply(self, table: Table, said: str) -> Reply:
+        """The board picture, what happens next, and the menu of moves when it is short."""
+        status = self.referee.status(table.game, table.position, table.options, token=table.token)
+        if status.finished:
+            result = (f"{status.winner} wins" if status.winner else "a draw")
+            text = f"{said} Game over: {result} ({status.reason})."
+            moves: list[dict[str, Any]] = []
+        else:
+            legal = self.referee.legal_moves(table.game, table.position, table.options,
+                                             token=table.token)
+            text = f"{said} {status.to_move} to move{_status_notes(status.extra)}."
+            moves = legal.moves if legal.count <= MENU_LIMIT else []
+        return Reply(text, self._png(table), moves)
+
+    def _png(self, table: Table) -> bytes | None:
+        try:
+            return self.referee.render(table.game, table.position, table.options, format="png",
+                                       last_move=table.last_move or False, token=table.token)
+        except RefereeError:  # a game without pictures still plays, as text
+            return None
+
+
+def _status_notes(extra: dict[str, Any]) -> str:
+    """The game-specific status fields worth a word: check, a pending fight's odds, the
+    phase."""
+    notes = []
+    if extra.get("in_check"):
+        notes.append("in check")
+    for key in ("phase", "budget"):
+        if key in extra:
+            notes.append(f"{key} {extra[key]}")
+    fight = extra.get("fight")
+    if isinstance(fight, dict):
+        odds = fight.get("odds", {})
+        notes.append(f"a fight is pending on {fight['defender']['cell']}: the attacker wins "
+                     f"{odds['attacker_wins']['exact']}, the defender "
+                     f"{odds['defender_wins']['exact']}, a tie {odds['tie']['exact']}")
+    return f" ({', '.join(notes)})" if notes else ""
+
+
+# ---- Discord ---------------------------------------------------------------------------------
+
+def menu_option(entry: dict[str, Any]) -> discord.SelectOption:
+    """A legal-moves entry as a select option: the notation, with what it does."""
+    words = [str(entry[k]) for k in ("kind", "piece") if entry.get(k)]
+    if entry.get("chance"):
+        words.append("decided by dice")
+    return discord.SelectOption(label=entry["move"][:100], value=entry["move"][:100],
+                                description=", ".join(words)[:100] or None)
+
+
+class MoveMenu(discord.ui.View):
+    """The legal moves (at most 25) as a select menu under the board; choosing one plays it."""
+
+    def __init__(self, desk: Desk, channel: int, moves: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=15 * 60)
+        self.desk, self.channel = desk, channel
+        self.select: discord.ui.Select[MoveMenu] = discord.ui.Select(
+            placeholder="Play a move...", options=[menu_option(m) for m in moves[:MENU_LIMIT]])
+        self.select.callback = self.chosen  # type: ignore[method-assign]
+        self.add_item(self.select)
+
+    async def chosen(self, interaction: discord.Interaction) -> None:
+        self.stop()  # one move per menu: the answer brings a menu for the next one
+        reply = await asyncio.to_thread(self.desk.run, self.desk.play, self.channel,
+                                        self.select.values[0])
+        await respond(interaction, reply, self.desk)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception,
+                       item: discord.ui.Item[Any]) -> None:
+        log.exception("move menu failed", exc_info=error)
+
+
+async def respond(interaction: discord.Interaction, reply: Reply, desk: Desk) -> None:
+    """Send ``reply`` as the interaction's response: the board as board.png, the menu of
+    moves when there is one, privately when it is an error."""
+    kwargs: dict[str, Any] = {"ephemeral": reply.ephemeral}
+    if reply.png is not None:
+        kwargs["file"] = discord.File(_bytes_io(reply.png), filename="board.png")
+    if reply.moves and interaction.channel_id is not None:
+        kwargs["view"] = MoveMenu(desk, interaction.channel_id, reply.moves)
+    await interaction.response.send_message(reply.text[:MESSAGE_LIMIT], **kwargs)
+
+
+def _bytes_io(data: bytes) -> Any:
+    import io
+
+    return io.BytesIO(data)
+
+
+class GameCommands(app_commands.Group):
+    """``/game ...``: every command of the bot."""
+
+    def __init__(self, desk: Desk) -> None:
+        super().__init__(name="game", description="Board games refereed by the rules service")
+        self.desk = desk
+        self._game_ids: list[str] | None = None
+
+    async def _run(self, interaction: discord.Interaction, method: Any, *args: Any) -> None:
+        channel = interaction.channel_id or 0
+        reply = await asyncio.to_thread(self.desk.run, method, channel, *args)
+        await respond(interaction, reply, self.desk)
+
+    @app_commands.command(name="start", description="Start a game in this channel")
+    @app_commands.describe(game="Which game (e.g. mastery, kings-mate, maestria, sceptre)",
+                           options='The game\'s options as JSON, e.g. {"players": ["w","r","b"]}')
+    async def start(self, interaction: discord.Interaction, game: str,
+                    options: str | None = None) -> None:
+        await self._run(interaction, self.desk.start, game.strip(), options)
+
+    @start.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction,
+                     current: str) -> list[app_commands.Choice[str]]:
+        if self._game_ids is None:
+            games = await asyncio.to_thread(self.desk.referee.games)
+            self._game_ids = [g["id"] for g in games]
+        return [app_commands.Choice(name=g, value=g) for g in self._game_ids
+                if current.lower() in g][:MENU_LIMIT]
+
+    @app_commands.command(name="move", description="Play a move in this channel's game")
+    @app_commands.describe(move="The move in the game's notation, e.g. d4d5")
+    async def move(self, interaction: discord.Interaction, move: str) -> None:
+        await self._run(interaction, self.desk.play, move)
+
+    @move.autocomplete("move")
+    async def _legal(self, interaction: discord.Interaction,
+                     current: str) -> list[app_commands.Choice[str]]:
+        notations = await asyncio.to_thread(self.desk.legal_notations,
+                                            interaction.channel_id or 0)
+        return [app_commands.Choice(name=m, value=m) for m in notations
+                if m.startswith(current.strip())][:MENU_LIMIT]
+
+    @app_commands.command(name="moves", description="The legal moves (a menu when few)")
+    async def moves(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, self.desk.moves)
+
+    @app_commands.command(name="board", description="Show this channel's board")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, self.desk.board)
+
+    @app_commands.command(name="resign", description="The side to move resigns")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, self.desk.resign)
+
+    @app_commands.command(name="computer", description="Let the computer play the next move")
+    @app_commands.describe(level="How hard it thinks (the service's levels)",
+                           seed="Seed, for a reproducible answer")
+    async def computer(self, interaction: discord.Interaction,
+                       level: app_commands.Range[int, 0, 100] | None = None,
+                       seed: app_commands.Range[int, 0] | None = None) -> None:
+        await self._run(interaction, self.desk.computer, level, seed)
+
+
+class RefereeBot(discord.Client):
+    """The bot: the default intents, no privileged one (slash commands need none); commands
+    synced at start,
+    to one guild at once when ``guild`` is given, else globally."""
+
+    def __init__(self, desk: Desk, guild: int | None = None) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.tree = app_commands.CommandTree(self)
+        self.commands = GameCommands(desk)
+        self.tree.add_command(self.commands)
+        self.guild_id = guild
+
+    async def setup_hook(self) -> None:
+        if self.guild_id is not None:
+            guild = discord.Object(id=self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+
+def build_bot(referee_url: str, guild: int | None = None) -> RefereeBot:
+    return RefereeBot(Desk(Referee(referee_url)), guild)
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.INFO)
+    token = os.environ.get("DISCORD_TOKEN")
+    if not token:
+        raise SystemExit("Set DISCORD_TOKEN to the bot's token (see examples/discord/README.md).")
+    guild = os.environ.get("DISCORD_GUILD_ID")
+    bot = build_bot(os.environ.get("REFEREE_URL", "http://127.0.0.1:8000"),
+                    int(guild) if guild else None)
+    bot.run(token, log_handler=None)
+
+
+if __name__ == "__main__":
+    main()
