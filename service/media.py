@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from flask import request
 
+#: The media type a generated client reads any binary answer as.
+OCTETS = "application/octet-stream"
+
 
 def preferred_type(own: str, alternative: str) -> str:
     """``own``, or ``alternative`` when the request's Accept header prefers it (a client

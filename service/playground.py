@@ -12,9 +12,11 @@ from importlib.resources import files
 
 from flask import Response
 
+from .media import OCTETS, preferred_type
 from .views import Operation
 
 HTML = {"text/html": {"type": "string"}}
+SVG = "image/svg+xml"
 
 HOME_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Board game referee</title>
@@ -44,8 +46,9 @@ def favicon_svg() -> bytes:
 
 
 def favicon():
-    """The site icon, an SVG, where browsers look for it (so no page logs a 404)."""
-    return Response(favicon_svg(), mimetype="image/svg+xml",
+    """The site icon, an SVG, where browsers look for it (so no page logs a 404); as
+    application/octet-stream to a client whose Accept header prefers that."""
+    return Response(favicon_svg(), mimetype=preferred_type(SVG, OCTETS),
                     headers={"Cache-Control": "public, max-age=86400"})
 
 
@@ -57,7 +60,8 @@ OPERATIONS: tuple[Operation, ...] = (
               None, tag="operations", media=HTML),
     Operation("get", "/favicon.ico", favicon, "favicon", "Site icon",
               "The icon browsers show for the playground and the API docs (an SVG).",
-              None, tag="operations", media={"image/svg+xml": {"type": "string"}}),
+              None, tag="operations",
+              media={SVG: {"type": "string"}, OCTETS: {"type": "string", "format": "binary"}}),
     Operation("get", "/", home, "home", "Home",
               "Sends a browser on to the playground at /play (an HTML page that redirects), "
               "with links to the API documentation.",

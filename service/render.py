@@ -19,7 +19,7 @@ from rules.core.game import Game
 from rules.core.view import BoardView, Mark, NoBoardView, Piece, view_for
 
 from . import schemas as s
-from .media import preferred_type
+from .media import OCTETS, preferred_type
 from .problems import Problem
 from .views import GAME_ERRORS, Operation, game_request, position_for
 
@@ -281,7 +281,6 @@ _RENDER = RenderRequestSchema()
 MEDIA = {"svg": "image/svg+xml", "png": "image/png"}
 #: the same picture as plain bytes, for a client that asks for this type (client generators
 #: that know no image type read a response of it as bytes)
-OCTETS = "application/octet-stream"
 
 
 def render(game: str):
