@@ -104,6 +104,13 @@ class GameRequestSchema(StrictSchema):
     token = _token_field()
 
 
+class LegalMovesRequestSchema(GameRequestSchema):
+    moves_only = StrictBoolean(load_default=False, metadata={
+        "description": "true: answer each move as its notation string only, instead of an "
+                       "entry with its structured fields (smaller and faster, for clients "
+                       "that need only what apply accepts)."})
+
+
 class SetupRequestSchema(StrictSchema):
     options = _options_field()
 
@@ -207,7 +214,11 @@ class MoveEntrySchema(OpenSchema):
 class LegalMovesResponseSchema(Schema):
     to_move = fields.String(required=True, allow_none=True, metadata={"nullable": True})
     count = fields.Integer(required=True)
-    moves = fields.List(fields.Nested(MoveEntrySchema), required=True)
+    moves = fields.List(fields.Raw(metadata={"oneOf": [
+        {"$ref": "#/components/schemas/MoveEntry"},
+        {"type": "string", "description": "With moves_only: the move's canonical notation."}]}),
+        required=True, metadata={"description": "Every legal move: an entry each, or with "
+                                                "moves_only its notation string."})
 
 
 class StatusSchema(OpenSchema):

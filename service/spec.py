@@ -211,6 +211,7 @@ def build_spec() -> dict[str, Any]:
               {"name": "operations", "description": "Probes and documentation"}],
     )
     spec.components.schema("Problem", schema=s.ProblemSchema)
+    spec.components.schema("MoveEntry", schema=s.MoveEntrySchema)  # legal-moves' items
     filled = {"games": ", ".join(registry.game_ids()), "illegal": _first_illegal_move_detail()}
     for status, (name, description, code, detail) in ERROR_RESPONSES.items():
         detail = detail.format(**filled)

@@ -116,9 +116,9 @@ def setup(game: str):
 
 
 def legal_moves(game: str):
-    g, body = game_request(game, _GAME)
+    g, body = game_request(game, _LEGAL)
     pos = position_for(g, body.get("position"))
-    moves = g.legal_move_entries(pos)
+    moves = g.legal_move_texts(pos) if body["moves_only"] else g.legal_move_entries(pos)
     return json_response({"to_move": g.status(pos).to_move, "count": len(moves), "moves": moves})
 
 
@@ -193,6 +193,7 @@ def ready():
 
 _SETUP = s.SetupRequestSchema()
 _GAME = s.GameRequestSchema()
+_LEGAL = s.LegalMovesRequestSchema()
 _APPLY = s.ApplyRequestSchema()
 _REPLAY = s.ReplayRequestSchema()
 _PERFT = s.PerftRequestSchema()
@@ -231,7 +232,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("post", "/v1/games/{game}/legal-moves", legal_moves, "legalMoves", "Legal moves",
               "Every legal move of the position, each with its canonical notation and "
               "structured fields; none when the game is over.",
-              s.LegalMovesResponseSchema, s.GameRequestSchema, GAME_ERRORS),
+              s.LegalMovesResponseSchema, s.LegalMovesRequestSchema, GAME_ERRORS),
     Operation("post", "/v1/games/{game}/apply", apply, "apply", "Apply a move",
               "Validates and plays one move, returning the new position, what happened and the "
               "status. A chance move uses the dice given or rolls them (with seed, "

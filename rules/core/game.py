@@ -308,6 +308,10 @@ class Game(ABC, Generic[P, M]):
             entries.append(entry)
         return entries
 
+    def legal_move_texts(self, position: P) -> list[str]:
+        """The canonical notation of every legal move, in :meth:`legal_moves` order."""
+        return [self.format_move(position, move) for move in self.legal_moves(position)]
+
     def perft(self, position: P, depth: int, budget: int | None = None) -> int:
         """Count the leaves of the legal-move tree ``depth`` plies deep.
 
