@@ -97,6 +97,14 @@ def _plan_requests(game_id: str, name: str) -> list[tuple[str, str, bytes]]:
     return requests
 
 
+def _clear_analysis_caches() -> None:
+    """As on a fresh server: no position analysed yet."""
+    import rules
+
+    for g in rules.game_ids():
+        rules.game_class(g).clear_analysis_cache()
+
+
 def _ok(status, headers, exc_info=None):
     if not status.startswith("200"):
         raise RuntimeError(status)
@@ -126,8 +134,7 @@ def workload_table(game_ids: list[str]) -> None:
     for game_id in game_ids:
         for name in workloads.WORKLOADS:
             requests = _plan_requests(game_id, name)
-            for g in rules.game_ids():
-                rules.game_class(g).clear_analysis_cache()
+            _clear_analysis_caches()
             print(f"{game_id:<11} {name:<10} {per_request(requests):>6.0f} us per request "
                   f"({len(requests)} requests)", flush=True)
 
@@ -136,6 +143,7 @@ def workload_requests(app, game_id: str, name: str):
     """One of :mod:`bench.workloads`' workloads through the WSGI app: each call sends the next
     request (and starts over at the end, when the caches are warm; use a short time)."""
     requests = _plan_requests(game_id, name)
+    _clear_analysis_caches()  # building the plan analysed its positions in this process
     state = {"i": 0}
 
     def one() -> int:

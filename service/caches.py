@@ -1,9 +1,10 @@
-"""The rules engines' memo caches, counted: for the benchmark's hit rates and memory bounds.
+"""The memo caches of the engines and the service, counted: for the benchmark's hit rates.
 
-Every cache in :mod:`rules` is a :func:`functools.lru_cache` (the core's analysis cache per game
-class, the registry's configured games, the notation memos, a game's own tables), so they are
-found by looking, not listed: any module-level function of a loaded ``rules`` module, and any
-class attribute of a registered game class, that has ``cache_info``. Nothing here names a game.
+Every cache in :mod:`rules` and :mod:`service` is a :func:`functools.lru_cache` (the core's
+analysis cache per game class, the registry's configured games, the notation memos, a game's
+own tables, the service's recently parsed positions), so they are found by looking, not
+listed: any module-level function of a loaded ``rules`` or ``service`` module, and any class
+attribute of a registered game class, that has ``cache_info``. Nothing here names a game.
 
 With ``REFEREE_CACHE_STATS_DIR`` set, the gunicorn configuration takes a :func:`snapshot` in each
 worker after the fork and, when the worker exits, writes what the worker added since
@@ -23,7 +24,7 @@ def _caches() -> Iterator[tuple[str, Any]]:
     classes, each once."""
     seen: set[int] = set()
     for module_name, module in sorted(sys.modules.items()):
-        if not (module_name == "rules" or module_name.startswith("rules.")) or module is None:
+        if module_name.partition(".")[0] not in ("rules", "service") or module is None:
             continue
         for attr, value in sorted(vars(module).items()):
             if hasattr(value, "cache_info") and id(value) not in seen:

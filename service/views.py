@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable
 
 import orjson
@@ -72,8 +73,22 @@ def game_request(game_id: str, schema: Schema) -> tuple[Game[Any, Any], dict[str
     return game, body
 
 
+#: positions parsed lately, per configured game and text: a client playing a game sends each
+#: position two to four times in a row (legal-moves, apply; status, the next legal-moves), on
+#: one keep-alive connection, so one worker sees them. Positions are immutable values; at most
+#: 256 texts of at most MAX_POSITION_LENGTH characters each with its position are kept.
+PARSED_POSITIONS = 256
+
+
+@lru_cache(maxsize=PARSED_POSITIONS)
+def _parsed(game: Game[Any, Any], text: str) -> Any:
+    return game.parse_position(text)
+
+
 def position_for(game: Game[Any, Any], text: str | None) -> Any:
-    return game.start_position if text is None else game.parse_position(text)
+    """The position ``text`` describes (parsed, or recalled from a recent parse), or the
+    game's initial position for None; raises InvalidPosition as ``parse_position`` does."""
+    return game.start_position if text is None else _parsed(game, text)
 
 
 def summary(game_id: str) -> dict[str, Any]:

@@ -298,11 +298,15 @@ class Game(ABC, Generic[P, M]):
         return move, self.apply(position, move, dice)
 
     def legal_move_entries(self, position: P) -> list[dict[str, Any]]:
-        """Every legal move as ``{"move": notation, ...structured fields}``."""
+        """Every legal move as ``{"move": notation, ...structured fields}``, with
+        ``"chance": true`` last for a chance move."""
+        text, fields = self.format_move, self.move_fields
+        if type(self).is_chance is Game.is_chance:  # no chance moves: one dict display each
+            return [{"move": text(position, move), **fields(position, move)}
+                    for move in self.legal_moves(position)]
         entries = []
         for move in self.legal_moves(position):
-            entry: dict[str, Any] = {"move": self.format_move(position, move)}
-            entry.update(self.move_fields(position, move))
+            entry: dict[str, Any] = {"move": text(position, move), **fields(position, move)}
             if self.is_chance(position, move):
                 entry["chance"] = True
             entries.append(entry)
