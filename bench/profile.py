@@ -8,7 +8,7 @@
     python -m bench.profile workload sceptre frontend # a workload of bench.workloads, in process
     python -m bench.profile workload-us all           # us per request of every workload, in process
 
-The default output is cProfile's top entries by own time (``tottime``) with cumulative time,
+The default output is cProfile's top entries by own CPU time (``tottime``) with cumulative time,
 and, for ``http``, the split of own time by package (flask, werkzeug, marshmallow, rules,
 service, ...). ``http`` calls the Flask app's WSGI callable directly with a prepared environ
 (the same app ``python -m service`` serves, without gunicorn's socket handling, which the
@@ -242,7 +242,7 @@ def bucket(filename: str, funcname: str) -> str:
 
 def profile(body, seconds: float, top: int, title: str, split: bool) -> str:
     body()  # warm
-    prof = cProfile.Profile()
+    prof = cProfile.Profile(time.process_time)  # CPU time: other jobs on the machine do not count
     calls = 0
     start = time.perf_counter()
     prof.enable()

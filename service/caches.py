@@ -19,6 +19,12 @@ from typing import Any, Iterator
 from rules import registry
 
 
+def _is_cache(value: Any) -> bool:
+    """An lru-cached function (asked of its type: a module's proxies, such as Flask's
+    ``request``, must not be touched outside a request)."""
+    return hasattr(type(value), "cache_info")
+
+
 def _caches() -> Iterator[tuple[str, Any]]:
     """``(name, cached function)`` for every lru cache of the loaded rules modules and game
     classes, each once."""
@@ -27,14 +33,14 @@ def _caches() -> Iterator[tuple[str, Any]]:
         if module_name.partition(".")[0] not in ("rules", "service") or module is None:
             continue
         for attr, value in sorted(vars(module).items()):
-            if hasattr(value, "cache_info") and id(value) not in seen:
+            if _is_cache(value) and id(value) not in seen:
                 seen.add(id(value))
                 yield f"{module_name}.{attr}", value
     for game_id in registry.game_ids():
         cls = registry.game_class(game_id)
         for klass in cls.__mro__ if cls is not None else ():
             for attr, value in sorted(vars(klass).items()):
-                if hasattr(value, "cache_info") and id(value) not in seen:
+                if _is_cache(value) and id(value) not in seen:
                     seen.add(id(value))
                     yield f"{klass.__module__}.{klass.__qualname__}.{attr}", value
 

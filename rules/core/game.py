@@ -281,7 +281,7 @@ class Game(ABC, Generic[P, M]):
                 game_reason=None if status.reason is None else status.reason.value,
             )
         move = self.parse_move(position, text)
-        if move not in set(self.legal_moves(position)):
+        if move not in self.legal_moves(position):  # a scan beats building a set here
             raise self.explain_illegal(position, move)
         if self.is_chance(position, move):
             if dice is None:
