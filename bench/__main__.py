@@ -1,6 +1,8 @@
-"""``python -m bench``: engine speed per game against python-chess, then HTTP against /v1/health.
+"""``python -m bench``: engine speed per game against python-chess, then HTTP against /v1/health:
+one position per endpoint, then client-shaped workloads (cold, frontend, bot).
 
-    .venv/bin/python -m bench                      # everything, about 3.5 minutes
+    .venv/bin/python -m bench                      # everything, about 8 minutes
+    .venv/bin/python -m bench --only workloads     # the workloads only (bench.workloads)
     .venv/bin/python -m bench --only engine        # in-process measures only
     .venv/bin/python -m bench --only http --seconds 2
     .venv/bin/python -m bench --games mastery --json bench-results.json
