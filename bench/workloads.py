@@ -41,7 +41,6 @@ import random
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,7 +48,7 @@ from typing import Any, Callable
 
 import rules
 
-from .httpbench import Connection, Run, Server, build, load
+from .httpbench import Connection, Run, Server, build, combine, load, run_threads
 
 WORKLOADS = ("cold", "frontend", "bot", "bot-moves")
 #: seeds of each workload's playouts start here (apart, so that no two workloads share a game)
@@ -179,14 +178,8 @@ def _unit_process(port: int, units: list[list[bytes]], threads: int, go_at: floa
                                   f"{body[:200]!r}")
         conn.close()
 
-    cpu0 = time.process_time()
-    pool = [threading.Thread(target=loop, args=(i,)) for i in range(threads)]
-    for t in pool:
-        t.start()
-    for t in pool:
-        t.join()
-    out.send(([x for d in done for x in d], min(idle), errors, sum(non_200),
-              time.process_time() - cpu0))
+    cpu = run_threads(loop, threads)
+    out.send(([x for d in done for x in d], min(idle), errors, sum(non_200), cpu))
     out.close()
 
 
@@ -225,16 +218,6 @@ def run_units(port: int, label: str, units: list[list[bytes]], connections: int,
     return Run(label, n, non_200, seconds, 1000 * window[n // 2],
                1000 * window[min(n - 1, int(n * 0.99))], cpu / max(seconds, 1e-9), 0, {},
                window), errors
-
-
-def combine(runs: list[Run]) -> Run:
-    """The runs of one side of the alternations, as one."""
-    lat = sorted(x for r in runs for x in r.latencies)
-    n = len(lat)
-    seconds = sum(r.seconds for r in runs)
-    return Run(runs[0].label, n, sum(r.errors for r in runs), seconds, 1000 * lat[n // 2],
-               1000 * lat[min(n - 1, int(n * 0.99))],
-               sum(r.client_cpu * r.seconds for r in runs) / seconds, 0, {}, lat)
 
 
 def alternate_units(port: int, plan: Plan, health: bytes, seconds: float, connections: int,
