@@ -1,6 +1,8 @@
-"""``python -m bench``: engine speed per game against python-chess, then HTTP against /v1/health.
+"""``python -m bench``: engine speed per game against python-chess, then HTTP against /v1/health:
+one position per endpoint, then client-shaped workloads (cold, frontend, bot).
 
-    .venv/bin/python -m bench                      # everything, about 3.5 minutes
+    .venv/bin/python -m bench                      # everything, about 8 minutes
+    .venv/bin/python -m bench --only workloads     # the workloads only (bench.workloads)
     .venv/bin/python -m bench --only engine        # in-process measures only
     .venv/bin/python -m bench --only http --seconds 2
     .venv/bin/python -m bench --games mastery --json bench-results.json
@@ -22,13 +24,14 @@ import orjson
 
 import rules
 
-from . import engine, httpbench
+from . import engine, httpbench, workloads
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=("engine", "http"), help="run one part only")
+    parser.add_argument("--only", choices=("engine", "http", "workloads"),
+                        help="run one part only")
     parser.add_argument("--games", nargs="+", metavar="ID",
                         help="these games (default: every registered game)")
     parser.add_argument("--rounds", type=int, default=5,
@@ -43,6 +46,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--connections", type=int, default=8, help="http: connections (default 8)")
     parser.add_argument("--client-procs", type=int, default=2,
                         help="http: client processes sharing the connections (default 2)")
+    parser.add_argument("--workloads", nargs="+", choices=workloads.WORKLOADS,
+                        default=list(workloads.WORKLOADS),
+                        help="workloads: which ones (default: all)")
+    parser.add_argument("--workload-pairs", type=int, default=3,
+                        help="workloads: alternations with /v1/health (default 3)")
+    parser.add_argument("--cold-positions", type=int, default=3000,
+                        help="workloads: distinct positions per game for cold (default 3000)")
+    parser.add_argument("--max-plies", type=int, default=100,
+                        help="workloads: plies after which a game stops (default 100)")
     parser.add_argument("--json", metavar="PATH", help="also write every figure as JSON here")
     args = parser.parse_args(argv)
 
@@ -64,6 +76,12 @@ def main(argv: list[str] | None = None) -> None:
         print("\n== HTTP, gunicorn on loopback ==", flush=True)
         report["http"] = httpbench.run(ids, args.seconds, args.connections, args.client_procs,
                                        args.pairs)
+    if args.only in (None, "http", "workloads"):
+        print("\n== HTTP workloads, gunicorn on loopback ==", flush=True)
+        workloads.client_ceiling(args.seconds / args.pairs, args.connections, args.client_procs)
+        report["workloads"] = workloads.run(
+            ids, tuple(args.workloads), args.seconds, args.connections, args.client_procs,
+            args.workload_pairs, args.cold_positions, max_plies=args.max_plies)
     report["loadavg_end"] = os.getloadavg()
     print(f"\ndone in {time.time() - started:.0f} s; load average now "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -189,15 +189,20 @@ def _client_process(port: int, request: bytes, threads: int, go_at: float, start
                 lat.append(t1 - t0)
         conn.close()
 
+    cpu = run_threads(loop, threads)
+    out.send(([x for lat in latencies for x in lat], sum(errors), cpu, reasons))
+    out.close()
+
+
+def run_threads(loop: Any, threads: int) -> float:
+    """Run ``loop(i)`` in ``threads`` threads until all return; the process's CPU seconds."""
     cpu0 = time.process_time()
     pool = [threading.Thread(target=loop, args=(i,)) for i in range(threads)]
     for t in pool:
         t.start()
     for t in pool:
         t.join()
-    out.send(([x for lat in latencies for x in lat], sum(errors), time.process_time() - cpu0,
-              reasons))
-    out.close()
+    return time.process_time() - cpu0
 
 
 @dataclass

@@ -5,8 +5,10 @@
     python -m bench.profile http mastery legal-moves  # one endpoint through the WSGI app
     python -m bench.profile movegen sceptre --pyinstrument   # call tree instead of the table
     python -m bench.profile wsgi all                  # us per request: app, rules, orjson, rest
+    python -m bench.profile workload sceptre frontend # a workload of bench.workloads, in process
+    python -m bench.profile workload-us all           # us per request of every workload, in process
 
-The default output is cProfile's top entries by own time (``tottime``) with cumulative time,
+The default output is cProfile's top entries by own CPU time (``tottime``) with cumulative time,
 and, for ``http``, the split of own time by package (flask, werkzeug, marshmallow, rules,
 service, ...). ``http`` calls the Flask app's WSGI callable directly with a prepared environ
 (the same app ``python -m service`` serves, without gunicorn's socket handling, which the
@@ -43,6 +45,9 @@ def workload(kind: str, game_id: str, endpoint: str | None):
     from service.app import create_app
 
     app = create_app()
+    if kind == "workload":
+        return workload_requests(app, game_id, endpoint or "cold")
+    endpoint = endpoint or "legal-moves"
     text = httpbench.busiest_midgame(game_id)
     game = engine.rules.configure(game_id)
     pos = game.parse_position(text)
@@ -54,26 +59,101 @@ def workload(kind: str, game_id: str, endpoint: str | None):
             payload.update(move=game.format_move(pos, game.legal_moves(pos)[0]), seed=1)
         method, path, body = "POST", f"/v1/games/{game_id}/{endpoint}", orjson.dumps(payload)
 
-    def environ():
-        return {
-            "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "",
-            "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
-            "CONTENT_TYPE": "application/json" if body else "", "CONTENT_LENGTH": str(len(body)),
-            "wsgi.input": io.BytesIO(body), "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
-            "wsgi.multithread": True, "wsgi.multiprocess": True, "wsgi.run_once": False,
-            "REMOTE_ADDR": "127.0.0.1",
-        }
-
     def start_response(status, headers, exc_info=None):
         if not status.startswith("200"):
             raise RuntimeError(status)
 
     def one() -> int:
-        for _ in app(environ(), start_response):
+        for _ in app(environ_for(method, path, body), start_response):
             pass
         return 1
 
     return one, f"{method} {path} (WSGI app called directly)"
+
+
+def environ_for(method: str, path: str, body: bytes) -> dict:
+    """A WSGI environ of one request, as gunicorn would build it."""
+    return {
+        "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
+        "CONTENT_TYPE": "application/json" if body else "", "CONTENT_LENGTH": str(len(body)),
+        "wsgi.input": io.BytesIO(body), "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True, "wsgi.multiprocess": True, "wsgi.run_once": False,
+        "REMOTE_ADDR": "127.0.0.1",
+    }
+
+
+def _plan_requests(game_id: str, name: str) -> list[tuple[str, str, bytes]]:
+    """The requests of one of :mod:`bench.workloads`' workloads for one game, in order."""
+    from . import workloads
+
+    plan = workloads.plans_for(name, [game_id], 3000, 48, 100)[0]
+    requests = []
+    for unit in plan.units:
+        for raw in unit:
+            head, _, body = raw.partition(b"\r\n\r\n")
+            method, path, _ = head.split(b" ", 2)
+            requests.append((method.decode(), path.decode(), body))
+    return requests
+
+
+def _clear_analysis_caches() -> None:
+    """As on a fresh server: no position analysed yet."""
+    import rules
+
+    for g in rules.game_ids():
+        rules.game_class(g).clear_analysis_cache()
+
+
+def _ok(status, headers, exc_info=None):
+    if not status.startswith("200"):
+        raise RuntimeError(status)
+
+
+def workload_table(game_ids: list[str]) -> None:
+    """CPU microseconds per request of each workload through the WSGI app (one pass over its
+    requests, the analysis caches cleared first as on a fresh server), beside health's."""
+    import rules
+    from service.app import create_app
+
+    from . import workloads
+
+    app = create_app()
+
+    def per_request(requests) -> float:
+        start = time.process_time()  # CPU time: other jobs on the machine do not count
+        for method, path, body in requests:
+            for _ in app(environ_for(method, path, body), _ok):
+                pass
+        return 1e6 * (time.process_time() - start) / len(requests)
+
+    health = [("GET", "/v1/health", b"")] * 5000
+    per_request(health)
+    print(f"GET /v1/health: {per_request(health):.0f} us of CPU per request (WSGI app called "
+          "directly)")
+    for game_id in game_ids:
+        for name in workloads.WORKLOADS:
+            requests = _plan_requests(game_id, name)
+            _clear_analysis_caches()
+            print(f"{game_id:<11} {name:<10} {per_request(requests):>6.0f} us per request "
+                  f"({len(requests)} requests)", flush=True)
+
+
+def workload_requests(app, game_id: str, name: str):
+    """One of :mod:`bench.workloads`' workloads through the WSGI app: each call sends the next
+    request (and starts over at the end, when the caches are warm; use a short time)."""
+    requests = _plan_requests(game_id, name)
+    _clear_analysis_caches()  # building the plan analysed its positions in this process
+    state = {"i": 0}
+
+    def one() -> int:
+        method, path, body = requests[state["i"] % len(requests)]
+        state["i"] += 1
+        for _ in app(environ_for(method, path, body), _ok):
+            pass
+        return 1
+
+    return one, f"workload {name}: {len(requests)} requests (WSGI app called directly)"
 
 
 def wsgi_table(game_ids: list[str], seconds: float = 0.5) -> None:
@@ -101,14 +181,7 @@ def wsgi_table(game_ids: list[str], seconds: float = 0.5) -> None:
                 raise RuntimeError(status)
 
         def call():
-            env = {"REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "",
-                   "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000",
-                   "SERVER_PROTOCOL": "HTTP/1.1",
-                   "CONTENT_TYPE": "application/json" if body else "",
-                   "CONTENT_LENGTH": str(len(body)), "wsgi.input": io.BytesIO(body),
-                   "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
-                   "wsgi.multithread": True, "wsgi.multiprocess": True, "wsgi.run_once": False,
-                   "REMOTE_ADDR": "127.0.0.1"}
+            env = environ_for(method, path, body)
             for _ in app(env, start_response):
                 pass
         return call
@@ -169,7 +242,7 @@ def bucket(filename: str, funcname: str) -> str:
 
 def profile(body, seconds: float, top: int, title: str, split: bool) -> str:
     body()  # warm
-    prof = cProfile.Profile()
+    prof = cProfile.Profile(time.process_time)  # CPU time: other jobs on the machine do not count
     calls = 0
     start = time.perf_counter()
     prof.enable()
@@ -199,15 +272,23 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.profile", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("kind", choices=("movegen", "apply", "parse", "format", "perft", "http",
-                                         "wsgi"))
+                                         "wsgi", "workload", "workload-us"))
     parser.add_argument("game")
-    parser.add_argument("endpoint", nargs="?", default="legal-moves",
-                        choices=("legal-moves", "apply", "status", "health"))
+    parser.add_argument("endpoint", nargs="?", default=None,
+                        choices=("legal-moves", "apply", "status", "health", "cold", "frontend",
+                                 "bot", "bot-moves"),
+                        help="http: the endpoint (default legal-moves); workload: which one "
+                             "(default cold)")
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--top", type=int, default=12)
     parser.add_argument("--pyinstrument", action="store_true",
                         help="print pyinstrument's call tree instead of the cProfile table")
     args = parser.parse_args(argv)
+    if args.kind == "workload-us":
+        import rules
+
+        workload_table(rules.game_ids() if args.game == "all" else [args.game])
+        return
     if args.kind == "wsgi":
         import rules
 
@@ -226,7 +307,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{args.game} {title}")
         print(profiler.output_text(unicode=False, color=False, show_all=False))
         return
-    print(f"{args.game} " + profile(body, args.seconds, args.top, title, args.kind == "http"))
+    print(f"{args.game} " + profile(body, args.seconds, args.top, title,
+                                    args.kind in ("http", "workload")))
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ worker that dies is replaced in milliseconds.
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import os
@@ -143,11 +144,39 @@ limit_request_fields = 64
 limit_request_field_size = 8190
 
 
+#: where workers write their cache counts when they exit (see service/caches.py); unset: never
+CACHE_STATS_DIR = "REFEREE_CACHE_STATS_DIR"
+
+
 def post_fork(server, worker) -> None:
     """In each worker: a shorter GIL switch interval, so that a thread serving a cheap request
     does not wait 5 ms per turn behind threads computing perft."""
     interval_ms = float(os.environ.get("GIL_SWITCH_INTERVAL_MS", "").strip() or 1)
     sys.setswitchinterval(interval_ms / 1000)
+    if os.environ.get(CACHE_STATS_DIR):
+        from service import caches
+
+        worker.cache_baseline = caches.snapshot()
+
+
+def post_worker_init(worker) -> None:
+    """Once the worker has the app (loaded and warmed up, before or after the fork): move
+    everything it holds so far out of the garbage collector's sight (``gc.freeze``). The
+    engines' tables are tens of thousands of long-lived objects without cycles that every
+    full collection would otherwise walk again, pausing a request for tens of milliseconds."""
+    gc.freeze()
+
+
+def worker_exit(server, worker) -> None:
+    """With ``REFEREE_CACHE_STATS_DIR`` set (the benchmark sets it), write this worker's cache
+    counts since its fork to ``<dir>/<pid>.json``; nothing otherwise."""
+    directory = os.environ.get(CACHE_STATS_DIR)
+    baseline = getattr(worker, "cache_baseline", None)
+    if directory and baseline is not None:
+        from service import caches
+
+        with open(os.path.join(directory, f"{os.getpid()}.json"), "w") as f:
+            json.dump(caches.since(baseline), f)
 
 
 def pre_request(worker, req) -> None:

@@ -120,6 +120,13 @@ class GameRequestSchema(StrictSchema):
     token = _token_field()
 
 
+class LegalMovesRequestSchema(GameRequestSchema):
+    moves_only = StrictBoolean(load_default=False, metadata={
+        "description": "true: answer each move as its notation string only, instead of an "
+                       "entry with its structured fields (smaller and faster, for clients "
+                       "that need only what apply accepts)."})
+
+
 class SetupRequestSchema(StrictSchema):
     options = _options_field()
 
@@ -214,8 +221,11 @@ class SetupResponseSchema(Schema):
 class LegalMovesResponseSchema(Schema):
     to_move = fields.String(required=True, allow_none=True, metadata={"nullable": True})
     count = fields.Integer(required=True)
-    moves = fields.List(fields.Raw(metadata=component_field("entry")), required=True,
-                        metadata={"description": "Every legal move, each once."})
+    moves = fields.List(fields.Raw(metadata={"oneOf": [
+        component_field("entry"),
+        {"type": "string", "description": "With moves_only: the move's canonical notation."}]}),
+        required=True, metadata={"description": "Every legal move, each once: an entry each, "
+                                                "or with moves_only its notation string."})
 
 
 class StatusSchema(OpenSchema):

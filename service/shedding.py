@@ -238,3 +238,16 @@ def admit(game: Any, body: Mapping[str, Any]) -> None:
     if ticket is None:
         raise Overloaded(gate.retry_after)
     g.heavy_ticket = ticket
+
+
+def admit_light(app: Flask, game: Any, body: Mapping[str, Any]) -> bool:
+    """For a request served outside Flask (:mod:`service.fastpath`): True, counting it as
+    admitted, when it is not heavy; False, uncounted, when it is (:func:`admit` then judges it
+    in the Flask app)."""
+    gate: Gate | None = app.extensions.get("shedding")
+    if gate is None:
+        return True
+    if estimate_ms(game, body) >= gate.heavy_ms:
+        return False
+    gate.admitted += 1
+    return True

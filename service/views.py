@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable
 
 import orjson
@@ -72,8 +73,22 @@ def game_request(game_id: str, schema: Schema) -> tuple[Game[Any, Any], dict[str
     return game, body
 
 
+#: positions parsed lately, per configured game and text: a client playing a game sends each
+#: position two to four times in a row (legal-moves, apply; status, the next legal-moves), on
+#: one keep-alive connection, so one worker sees them. Positions are immutable values; at most
+#: 256 texts of at most MAX_POSITION_LENGTH characters each with its position are kept.
+PARSED_POSITIONS = 256
+
+
+@lru_cache(maxsize=PARSED_POSITIONS)
+def _parsed(game: Game[Any, Any], text: str) -> Any:
+    return game.parse_position(text)
+
+
 def position_for(game: Game[Any, Any], text: str | None) -> Any:
-    return game.start_position if text is None else game.parse_position(text)
+    """The position ``text`` describes (parsed, or recalled from a recent parse), or the
+    game's initial position for None; raises InvalidPosition as ``parse_position`` does."""
+    return game.start_position if text is None else _parsed(game, text)
 
 
 def summary(game_id: str) -> dict[str, Any]:
@@ -115,15 +130,20 @@ def setup(game: str):
     return json_response(signing.add_token(out, game, g))
 
 
-def legal_moves(game: str):
-    g, body = game_request(game, _GAME)
+def legal_moves_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """The answer of legal-moves to the validated ``body``."""
     pos = position_for(g, body.get("position"))
-    moves = g.legal_move_entries(pos)
-    return json_response({"to_move": g.status(pos).to_move, "count": len(moves), "moves": moves})
+    moves = g.legal_move_texts(pos) if body.get("moves_only") else g.legal_move_entries(pos)
+    return {"to_move": g.status(pos).to_move, "count": len(moves), "moves": moves}
 
 
-def apply(game: str):
-    g, body = game_request(game, _APPLY)
+def legal_moves(game: str):
+    g, body = game_request(game, _LEGAL)
+    return json_response(legal_moves_answer(g, body))
+
+
+def apply_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """The answer of apply to the validated ``body``, without a token."""
     pos = position_for(g, body.get("position"))
     move, applied = g.play(pos, body["move"], dice=body.get("dice"), seed=body.get("seed"))
     out = {
@@ -134,12 +154,22 @@ def apply(game: str):
     }
     if applied.dice is not None:
         out["dice"] = applied.dice
-    return json_response(signing.add_token(out, game, g))
+    return out
+
+
+def apply(game: str):
+    g, body = game_request(game, _APPLY)
+    return json_response(signing.add_token(apply_answer(g, body), game, g))
+
+
+def status_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """The answer of status to the validated ``body``."""
+    return g.status(position_for(g, body.get("position"))).to_json()
 
 
 def status(game: str):
     g, body = game_request(game, _GAME)
-    return json_response(g.status(position_for(g, body.get("position"))).to_json())
+    return json_response(status_answer(g, body))
 
 
 def replay(game: str):
@@ -193,6 +223,7 @@ def ready():
 
 _SETUP = s.SetupRequestSchema()
 _GAME = s.GameRequestSchema()
+_LEGAL = s.LegalMovesRequestSchema()
 _APPLY = s.ApplyRequestSchema()
 _REPLAY = s.ReplayRequestSchema()
 _PERFT = s.PerftRequestSchema()
@@ -214,6 +245,9 @@ class Operation:
     tag: str = "games"
     #: for answers that are not JSON: media type -> OpenAPI schema (used when response is None)
     media: dict[str, Any] = field(default_factory=dict)
+    #: the 200 answer from the configured game and the validated body, for operations that
+    #: :mod:`service.fastpath` may serve without Flask (plain requests only)
+    answer: Callable[[Game[Any, Any], dict[str, Any]], dict[str, Any]] | None = None
 
 
 GAME_ERRORS = (400, 404, 413, 415, 422, 503)
@@ -231,15 +265,16 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("post", "/v1/games/{game}/legal-moves", legal_moves, "legalMoves", "Legal moves",
               "Every legal move of the position, each with its canonical notation and "
               "structured fields; none when the game is over.",
-              s.LegalMovesResponseSchema, s.GameRequestSchema, GAME_ERRORS),
+              s.LegalMovesResponseSchema, s.LegalMovesRequestSchema, GAME_ERRORS,
+              answer=legal_moves_answer),
     Operation("post", "/v1/games/{game}/apply", apply, "apply", "Apply a move",
               "Validates and plays one move, returning the new position, what happened and the "
               "status. A chance move uses the dice given or rolls them (with seed, "
               "reproducibly). An illegal move is a 422 whose reason names the rule.",
-              s.ApplyResponseSchema, s.ApplyRequestSchema, GAME_ERRORS),
+              s.ApplyResponseSchema, s.ApplyRequestSchema, GAME_ERRORS, answer=apply_answer),
     Operation("post", "/v1/games/{game}/status", status, "status", "Game status",
               "Ongoing, won or drawn; the winner and the reason; whose turn it is.",
-              s.StatusSchema, s.GameRequestSchema, GAME_ERRORS),
+              s.StatusSchema, s.GameRequestSchema, GAME_ERRORS, answer=status_answer),
     Operation("post", "/v1/games/{game}/replay", replay, "replay", "Replay a game",
               "Plays the moves in order; the final position and status, or a 422 naming the "
               "index of the first move that fails.",

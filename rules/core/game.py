@@ -290,7 +290,7 @@ class Game(ABC, Generic[P, M]):
                 game_reason=None if status.reason is None else status.reason.value,
             )
         move = self.parse_move(position, text)
-        if move not in set(self.legal_moves(position)):
+        if move not in self.legal_moves(position):  # a scan beats building a set here
             raise self.explain_illegal(position, move)
         if self.is_chance(position, move):
             if dice is None:
@@ -307,15 +307,23 @@ class Game(ABC, Generic[P, M]):
         return move, self.apply(position, move, dice)
 
     def legal_move_entries(self, position: P) -> list[dict[str, Any]]:
-        """Every legal move as ``{"move": notation, ...structured fields}``."""
+        """Every legal move as ``{"move": notation, ...structured fields}``, with
+        ``"chance": true`` last for a chance move."""
+        text, fields = self.format_move, self.move_fields
+        if type(self).is_chance is Game.is_chance:  # no chance moves: one dict display each
+            return [{"move": text(position, move), **fields(position, move)}
+                    for move in self.legal_moves(position)]
         entries = []
         for move in self.legal_moves(position):
-            entry: dict[str, Any] = {"move": self.format_move(position, move)}
-            entry.update(self.move_fields(position, move))
+            entry: dict[str, Any] = {"move": text(position, move), **fields(position, move)}
             if self.is_chance(position, move):
                 entry["chance"] = True
             entries.append(entry)
         return entries
+
+    def legal_move_texts(self, position: P) -> list[str]:
+        """The canonical notation of every legal move, in :meth:`legal_moves` order."""
+        return [self.format_move(position, move) for move in self.legal_moves(position)]
 
     def perft(self, position: P, depth: int, budget: int | None = None) -> int:
         """Count the leaves of the legal-move tree ``depth`` plies deep.
