@@ -27,7 +27,7 @@ from rules import registry
 from rules.core.game import Game
 
 from . import shedding
-from .schemas import MAX_BODY_BYTES, DiceField, StrictBoolean
+from .schemas import MAX_BODY_BYTES, DiceField, StrictBoolean, TrimmedString
 
 Answer = Callable[[Game[Any, Any], dict[str, Any]], dict[str, Any]]
 #: whether one value is plainly valid
@@ -63,6 +63,8 @@ def _type_check(field: fields.Field) -> Check | None:
     kind = type(field)
     if kind is fields.String:
         return lambda x: isinstance(x, str)
+    if kind is TrimmedString:  # plain when there is no whitespace around it to drop
+        return lambda x: isinstance(x, str) and x == x.strip()
     if kind is fields.Integer and field.strict:  # type: ignore[attr-defined]
         return lambda x: isinstance(x, int) and not isinstance(x, bool)
     if kind is StrictBoolean:

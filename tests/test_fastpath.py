@@ -27,6 +27,7 @@ BODIES = [
     {"options": None}, {"options": {}}, {"options": {"x": 1}}, {"options": {"1": [1, 2]}},
     {"options": []}, {"options": {str(i): i for i in range(17)}}, {"token": "t"},
     {"moves_only": True}, {"moves_only": False}, {"moves_only": 1}, {"moves_only": None},
+    {"position": " x\n"}, {"position": "  "}, {"position": ""}, {"move": " a1a2"},
     {"move": "a1a2"}, {"move": ""}, {"move": "a" * 65}, {"move": 5}, {"move": None},
     {"move": "a1a2", "seed": 0}, {"move": "a1a2", "seed": -1}, {"move": "a1a2", "seed": True},
     {"move": "a1a2", "seed": 2**63}, {"move": "a1a2", "seed": 1.0}, {"move": "a1a2", "dice": [1]},
@@ -74,6 +75,8 @@ def _requests(game_id: str):
         yield base + "apply", {"position": text, "move": move, "seed": 7}
         yield base + "apply", {"position": text, "move": "zz9"}           # illegal: 422
         yield base + "status", {"position": text + " junk"}               # invalid: 422
+        yield base + "legal-moves", {"position": f"\n{text} "}           # trimmed
+        yield base + "apply", {"position": text, "move": f" {move}\n", "seed": 7}
         _, applied = game.play(pos, move, seed=7)
         pos = applied.position
     yield base + "legal-moves", {"options": {"no_such_option": 1}}        # 422
@@ -103,9 +106,21 @@ def test_plain_requests_never_reach_flask_and_others_do(monkeypatch):
 
     monkeypatch.setattr(middleware, "wsgi_app", flask_app)
     game_id = registry.game_ids()[0]
+    game = registry.configure(game_id)
+    start = game.start_position
+    text = game.format_position(start)
+    move = game.format_move(start, game.legal_moves(start)[0])
     assert client.post(f"/v1/games/{game_id}/legal-moves", json={}).status_code == 200
     assert client.post(f"/v1/games/{game_id}/status", json={}).status_code == 200
+    assert client.post(f"/v1/games/{game_id}/legal-moves",
+                       json={"position": text}).status_code == 200
+    assert client.post(f"/v1/games/{game_id}/apply",
+                       json={"position": text, "move": move}).status_code == 200
     assert reached == []
+    assert client.post(f"/v1/games/{game_id}/legal-moves",
+                       json={"position": text + "\n"}).status_code == 200  # trimmed by Flask
+    assert reached == [f"/v1/games/{game_id}/legal-moves"]
+    reached.clear()
     assert client.post(f"/v1/games/{game_id}/status", data=b"{}",
                        content_type="text/plain").status_code == 415
     assert client.post(f"/v1/games/{game_id}/setup", json={}).status_code == 200
