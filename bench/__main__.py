@@ -2,6 +2,8 @@
 
     .venv/bin/python -m bench                      # everything, about 3.5 minutes
     .venv/bin/python -m bench --only engine        # in-process measures only
+    .venv/bin/python -m bench --only playout       # engine: random playouts only
+    .venv/bin/python -m bench --only movegen       # engine: legal-move generation only
     .venv/bin/python -m bench --only http --seconds 2
     .venv/bin/python -m bench --games mastery --json bench-results.json
 
@@ -28,7 +30,8 @@ from . import engine, httpbench
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=("engine", "http"), help="run one part only")
+    parser.add_argument("--only", choices=("engine", "http", "movegen", "playout"),
+                        help="run one part only (movegen, playout: one engine measure)")
     parser.add_argument("--games", nargs="+", metavar="ID",
                         help="these games (default: every registered game)")
     parser.add_argument("--rounds", type=int, default=5,
@@ -57,9 +60,11 @@ def main(argv: list[str] | None = None) -> None:
           f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"games: {', '.join(ids)}", flush=True)
     report: dict = {"started": started, "games": ids, "loadavg_start": os.getloadavg()}
-    if args.only in (None, "engine"):
+    if args.only != "http":
         print("\n== Engine speed, in process ==", flush=True)
-        report["engine"] = [r.to_json() for r in engine.run(ids, args.rounds, args.round_time)]
+        measures = args.only if args.only in ("movegen", "playout") else "all"
+        report["engine"] = [r.to_json() for r in engine.run(ids, args.rounds, args.round_time,
+                                                            measures=measures)]
     if args.only in (None, "http"):
         print("\n== HTTP, gunicorn on loopback ==", flush=True)
         report["http"] = httpbench.run(ids, args.seconds, args.connections, args.client_procs,
