@@ -4,6 +4,8 @@ one position per endpoint, then client-shaped workloads (cold, frontend, bot).
     .venv/bin/python -m bench                      # everything, about 8 minutes
     .venv/bin/python -m bench --only workloads     # the workloads only (bench.workloads)
     .venv/bin/python -m bench --only engine        # in-process measures only
+    .venv/bin/python -m bench --only playout       # engine: random playouts only
+    .venv/bin/python -m bench --only movegen       # engine: legal-move generation only
     .venv/bin/python -m bench --only http --seconds 2
     .venv/bin/python -m bench --games mastery --json bench-results.json
 
@@ -30,8 +32,8 @@ from . import engine, httpbench, workloads
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=("engine", "http", "workloads"),
-                        help="run one part only")
+    parser.add_argument("--only", choices=("engine", "http", "workloads", "movegen", "playout"),
+                        help="run one part only (movegen, playout: one engine measure)")
     parser.add_argument("--games", nargs="+", metavar="ID",
                         help="these games (default: every registered game)")
     parser.add_argument("--rounds", type=int, default=5,
@@ -69,9 +71,11 @@ def main(argv: list[str] | None = None) -> None:
           f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"games: {', '.join(ids)}", flush=True)
     report: dict = {"started": started, "games": ids, "loadavg_start": os.getloadavg()}
-    if args.only in (None, "engine"):
+    if args.only in (None, "engine", "movegen", "playout"):
         print("\n== Engine speed, in process ==", flush=True)
-        report["engine"] = [r.to_json() for r in engine.run(ids, args.rounds, args.round_time)]
+        measures = args.only if args.only in ("movegen", "playout") else "all"
+        report["engine"] = [r.to_json() for r in engine.run(ids, args.rounds, args.round_time,
+                                                            measures=measures)]
     if args.only in (None, "http"):
         print("\n== HTTP, gunicorn on loopback ==", flush=True)
         report["http"] = httpbench.run(ids, args.seconds, args.connections, args.client_procs,

@@ -21,6 +21,14 @@ Measures, per game, over the positions of ``bench/positions/<game-id>.txt``:
   request for a position whose ranks this worker has never seen pays.
 * move notation: ``game.format_move`` then ``game.parse_move`` of every legal move.
   python-chess: ``move.uci()`` then ``chess.Move.from_uci``.
+* random playout: plies per second of whole games played by picking a uniformly random legal
+  move and making it, from the initial position to the end of the game (or ``PLAYOUT_CAP``
+  plies), through the ``Game`` interface as a search's playouts do: ``status``, then
+  ``legal_moves``, then ``advance`` (``apply`` with dice rolled by the seeded generator for a
+  chance move); the analysis cache is left on, as in a search. Every game and option set
+  that changes the work (``PLAYOUTS``). python-chess: ``board.push`` of a random legal move
+  from the start position until ``board.is_game_over()``. Both sides draw from their own
+  seeded generator that goes on from game to game, so each round plays new games.
 * perft: leaf counting (``game.perft``, caches cleared before each run, so only transpositions
   within the run hit them) from the initial position at a depth that takes about 0.1-1 s (the
   same recursion is called directly past the service's depth limit); and again with the
@@ -32,6 +40,7 @@ Measures, per game, over the positions of ``bench/positions/<game-id>.txt``:
 from __future__ import annotations
 
 import inspect
+import random
 import statistics
 import sys
 import time
@@ -48,6 +57,18 @@ from . import positions as P
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPP1PPP/R3K2R w KQkq - 0 1"
 START = chess.STARTING_FEN
 perf = time.perf_counter
+
+#: Random playouts: the option sets that change the work a game does, per game.
+PLAYOUTS: dict[str, tuple[dict[str, Any], ...]] = {
+    "mastery": ({}, {"ruleset": "classic-1990"}),
+    "kings-mate": ({}, {"active_play": True}),
+    "maestria": ({},),
+    "sceptre": ({}, {"players": ["w", "r", "b"]}),
+}
+#: At most this many plies per random game (random Sceptre and King's Mate can go on for
+#: thousands of plies; python-chess's random games end by ~500 plies, by its 75-move rule).
+PLAYOUT_CAP = 500
+PLAYOUT_SEED = 20261123
 
 
 # ---- timing ------------------------------------------------------------------------------------
@@ -123,6 +144,7 @@ class Chess:
         self.kiwi_moves = list(self.kiwipete.generate_legal_moves())
         self.all_moves = self.kiwi_moves + list(self.start.generate_legal_moves())
         self.ucis = [m.uci() for m in self.all_moves]
+        self.rng = random.Random(PLAYOUT_SEED)
 
     def movegen_kiwipete(self) -> int:
         return len(list(self.kiwipete.generate_legal_moves()))
@@ -155,6 +177,13 @@ class Chess:
 
     def perft4(self) -> int:
         return chess_perft(chess.Board(START), 4)
+
+    def playout(self) -> int:
+        """One random game from the start position to its end; the plies played."""
+        board, choice = chess.Board(), self.rng.choice
+        while not board.is_game_over():
+            board.push(choice(list(board.legal_moves)))
+        return board.ply()
 
 
 # ---- our games --------------------------------------------------------------------------------
@@ -288,6 +317,43 @@ class Workload:
         return run
 
 
+class Playout:
+    """Random playouts of one game under one option set, through the ``Game`` interface."""
+
+    def __init__(self, game_id: str, options: dict[str, Any], cap: int = PLAYOUT_CAP) -> None:
+        self.game = rules.configure(game_id, options)
+        self.cap = cap
+        self.rng = random.Random(PLAYOUT_SEED)
+        self.games = 0
+        self.capped = 0
+
+    def play(self) -> int:
+        """One game from the initial position to its end or the cap; the plies played."""
+        game, rng, cap = self.game, self.rng, self.cap
+        status, legal, advance = game.status, game.legal_moves, game.advance
+        is_chance, roll, apply = game.is_chance, game.roll, game.apply
+        pos = game.initial_position()
+        plies = 0
+        while plies < cap and not status(pos).finished:
+            moves = legal(pos)
+            move = moves[rng.randrange(len(moves))]
+            if is_chance(pos, move):
+                pos = apply(pos, move, roll(pos, move, rng)).position
+            else:
+                pos = advance(pos, move)
+            plies += 1
+        self.games += 1
+        self.capped += plies >= cap
+        return plies
+
+
+def playout_label(game_id: str, options: dict[str, Any]) -> str:
+    """``sceptre players=w,r,b`` for the table."""
+    opts = " ".join(f"{k}={','.join(v) if isinstance(v, list) else v}"
+                    for k, v in options.items())
+    return f"{game_id} {opts}".strip()
+
+
 def fmt_rate(x: float | None) -> str:
     if x is None:
         return "-"
@@ -298,7 +364,9 @@ def fmt_rate(x: float | None) -> str:
 
 
 def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
-        out=sys.stdout) -> list[Result]:
+        out=sys.stdout, measures: str = "all") -> list[Result]:
+    """Every measure of every game in ``game_ids``; ``measures`` "movegen" or "playout" runs
+    only legal-move generation or only the random playouts."""
     ref = Chess()
     results: list[Result] = []
 
@@ -329,6 +397,9 @@ def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
         if w.clears:
             u, t = timed(w.clears_only, 0.05)
             clear_us = 1e6 * t / u
+        if measures == "playout":
+            playouts(game_id, ref, rounds, round_time, show)
+            continue
         show(interleave(game_id, "legal moves (cache cleared per call)", "moves/s", w.movegen,
                         ref.movegen_kiwipete, rounds, round_time,
                         f"vs Kiwipete; cleared: {caches}"))
@@ -346,6 +417,8 @@ def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
         print(f"    (alone: {'; '.join(parts)}; python-chess start position "
               f"{fmt_rate(timed(ref.movegen_start, round_time)[0] / round_time)} moves/s; "
               f"cache clearing {clear_us:.2f} us per position, included)", file=out)
+        if measures == "movegen":
+            continue
         show(interleave(game_id, "apply", "applies/s", w.apply, ref.apply, rounds, round_time,
                         "python-chess: push+pop"))
         show(interleave(game_id, "parse position", "parses/s", w.parse, ref.parse, rounds,
@@ -367,4 +440,17 @@ def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
             show(interleave(game_id, f"perft depth {depth}, no analysis cache", "nodes/s",
                             w.perft_uncached(depth), ref.perft4, max(3, rounds - 2), 0.05,
                             "transpositions generated again, as python-chess does"))
+        playouts(game_id, ref, rounds, round_time, show)
     return results
+
+
+def playouts(game_id: str, ref: Chess, rounds: int, round_time: float,
+             show: Callable[[Result], None]) -> None:
+    """The random-playout measure of every option set of ``PLAYOUTS`` for the game."""
+    for options in PLAYOUTS.get(game_id, ({},)):
+        p = Playout(game_id, options)
+        r = interleave(game_id, f"random playout {playout_label('', options) or '(default)'}",
+                       "plies/s", p.play, ref.playout, rounds, round_time)
+        r.note = (f"{p.games} games, {p.capped} capped at {p.cap} plies; "
+                  "python-chess: push to is_game_over()")
+        show(r)

@@ -38,6 +38,9 @@ KIND_NAMES = ("", "King", "Queen", "Rook", "Bishop", "Knight", "Pawn")
 #: lost piece, so no kind can ever exceed its orthodox count).
 ORTHODOX_COUNT = (0, 1, 1, 2, 2, 2, 8)
 PROMOTION_KINDS = (QUEEN, ROOK, BISHOP, KNIGHT)
+#: Which kinds attack along an orthogonal (index 0) or diagonal (index 1) line; the King is
+#: among them because its reach table limits it to the adjacent square.
+LINE_KINDS = (frozenset((KING, QUEEN, ROOK)), frozenset((KING, QUEEN, BISHOP)))
 BACK_RANK = (ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK)
 
 #: The Knight's leaps as (file step, rank step): (1,2), (3,3) and (0,3) in every direction.
@@ -568,6 +571,15 @@ class Layout:
     def can_stand(self, kind: int, sq: int) -> bool:
         """Whether a piece of ``kind`` may stand on ``sq`` (terrain it may enter)."""
         return bool(self.terrain[sq]) and effect(kind, self.terrain[sq]) != BLOCKED
+
+    @cached_property
+    def attack_lines(self) -> tuple[tuple[tuple[Ray, frozenset[int]], ...], ...]:
+        """Per square, its non-empty lines (the grid's 8 rays) with the kinds that attack
+        along each: K, Q, R orthogonally, K, Q, B diagonally (the reach tables then limit the
+        King to one square); for the attack test, built on its first use."""
+        return tuple(
+            tuple((ray, LINE_KINDS[d & 1]) for d, ray in enumerate(rays) if ray)
+            for rays in self.grid.rays)
 
     @cached_property
     def plain_move_by_text(self) -> dict[str, Move]:

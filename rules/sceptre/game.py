@@ -330,6 +330,16 @@ class Sceptre(Game[Position, Move]):
         new = self._hand_over(board, control, side, quiet, position.n, events)
         return Applied(new, tuple(events))
 
+    def advance(self, position: Position, move: Move) -> Position:
+        """The position ``apply`` gives, without building its events (for search)."""
+        if move == PASS:
+            board, control, quiet = position.board, position.control, position.quiet + 1
+        else:
+            new_board, control = mv.after(position, move)
+            board = tuple(new_board)
+            quiet = 0 if position.board[move[1]] else position.quiet + 1
+        return self._hand_over(board, control, position.side, quiet, position.n, [])
+
     def _hand_over(self, board: tuple[int, ...], control: Control, mover: int, quiet: int,
                    n: int, events: list[Event]) -> Position:
         """The position once the turn has passed from ``mover`` in seat order.

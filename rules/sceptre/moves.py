@@ -7,11 +7,13 @@ to every square a piece may reach, so generation here only looks at the pieces.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress
 from typing import Callable, Mapping, Sequence
 
 from ..core.promotion import promotion_moves
 from .board import (
-    BISHOP, KIND_LETTERS, KING, KNIGHT, ORTHODOX_COUNT, PAWN, PROMOTION_KINDS, QUEEN,
+    BISHOP, KIND_LETTERS, KING, KNIGHT, LINE_KINDS, ORTHODOX_COUNT, PAWN, PROMOTION_KINDS, QUEEN,
     ROOK, Layout, Move,
 )
 from .position import INERT, Control, Position, reassign
@@ -21,9 +23,6 @@ Board = Sequence[int]
 #: The moves of one piece that keep its King safe, out of all it could make.
 PieceFilter = Callable[[list[Move]], list[Move]]
 
-# Which sliders attack along an orthogonal (index 0) or diagonal (index 1) line; the King
-# is among them because its reach table limits it to the adjacent square.
-_LINE_KINDS = ((KING, QUEEN, ROOK), (KING, QUEEN, BISHOP))
 
 
 def hostile_armies(control: Sequence[int], side: int) -> tuple[bool, ...]:
@@ -34,10 +33,9 @@ def hostile_armies(control: Sequence[int], side: int) -> tuple[bool, ...]:
 
 def attacked(board: Board, sq: int, hostile: Sequence[bool], layout: Layout) -> bool:
     """Whether a hostile piece could capture on ``sq`` (pieces block, terrain applies)."""
-    rays = layout.grid.rays[sq]
     reach_set = layout.reach_set
-    for d in range(8):
-        for t in rays[d]:
+    for ray, line_kinds in layout.attack_lines[sq]:
+        for t in ray:
             code = board[t]
             if code:
                 if hostile[code >> 3]:
@@ -45,7 +43,7 @@ def attacked(board: Board, sq: int, hostile: Sequence[bool], layout: Layout) -> 
                     if kind == PAWN:
                         if sq in layout.pawn_captures[code >> 3][t]:
                             return True
-                    elif kind in _LINE_KINDS[d & 1] and sq in reach_set[kind][t]:
+                    elif kind in line_kinds and sq in reach_set[kind][t]:
                         return True
                 break
     knight_reach = reach_set[KNIGHT]
@@ -54,6 +52,13 @@ def attacked(board: Board, sq: int, hostile: Sequence[bool], layout: Layout) -> 
         if code & 7 == KNIGHT and hostile[code >> 3] and sq in knight_reach[t]:
             return True
     return False
+
+
+@lru_cache(maxsize=256)
+def moved_by(control: Control, side: int) -> tuple[bool, ...]:
+    """Per piece code (0 for an empty square), whether ``side`` moves that piece: it belongs
+    to an army ``side`` controls."""
+    return tuple(code > 0 and control[code >> 3] == side for code in range(32))
 
 
 def lost_kinds(board: Board, army: int) -> tuple[int, ...]:
@@ -79,9 +84,9 @@ def pseudo_legal(pos: Position, layout: Layout,
     moves: list[Move] = []
     king_captures: list[Move] = []
     append, extend = moves.append, moves.extend
-    for src, code in enumerate(board):
-        if not code or control[code >> 3] != side:
-            continue
+    # the squares of the pieces the side moves, in board order
+    for src in compress(range(len(board)), map(moved_by(control, side).__getitem__, board)):
+        code = board[src]
         keep = restrict.get(src)
         if keep is not None:  # this piece's moves are collected apart, then filtered
             piece: list[Move] = []
@@ -200,11 +205,10 @@ def generate(pos: Position, layout: Layout) -> tuple[list[Move], bool]:
     ksq = board.index(side * 8 + KING)
     check = attacked(board, ksq, hostile, layout)
     if check:
-        return [m for m in pseudo_legal(pos, layout)[0]
-                if keeps_king_safe(pos, m, ksq, layout)], True
+        return _safe_moves(pos, pseudo_legal(pos, layout)[0], ksq, hostile, layout), True
 
     def safe(moves: list[Move]) -> list[Move]:
-        return [m for m in moves if keeps_king_safe(pos, m, ksq, layout)]
+        return _safe_moves(pos, moves, ksq, hostile, layout)
 
     restrict: dict[int, PieceFilter] = {ksq: safe}
     for pinned, line in _pins(board, ksq, side, control, hostile, layout).items():
@@ -215,6 +219,32 @@ def generate(pos: Position, layout: Layout) -> tuple[list[Move], bool]:
     if unsafe:
         moves = [m for m in moves if m not in unsafe]
     return moves, False
+
+
+def _safe_moves(pos: Position, moves: list[Move], ksq: int, hostile: Sequence[bool],
+                layout: Layout) -> list[Move]:
+    """The moves after which the mover's King (on ``ksq`` before the move) is not attacked,
+    as :func:`keeps_king_safe` judges them. A move that captures no King leaves the armies as
+    they are, so it is tried on one scratch board (made, tested, taken back); a King capture
+    hands armies over and goes through :func:`keeps_king_safe`."""
+    board = pos.board
+    scratch = list(board)
+    kept = []
+    for m in moves:
+        src, dst, promotion = m
+        target = board[dst]
+        if target & 7 == KING:
+            if keeps_king_safe(pos, m, ksq, layout):
+                kept.append(m)
+            continue
+        code = board[src]
+        scratch[dst] = (code & ~7) | promotion if promotion else code
+        scratch[src] = 0
+        if not attacked(scratch, dst if src == ksq else ksq, hostile, layout):
+            kept.append(m)
+        scratch[dst] = target
+        scratch[src] = code
+    return kept
 
 
 def _on_line(squares: frozenset[int], board: Board) -> PieceFilter:
@@ -239,7 +269,7 @@ def _pins(board: Board, ksq: int, side: int, control: Sequence[int], hostile: Se
                     break
                 blocker = t
                 continue
-            if hostile[code >> 3] and code & 7 in _LINE_KINDS[d & 1] \
+            if hostile[code >> 3] and code & 7 in LINE_KINDS[d & 1] \
                     and ksq in layout.reach_set[code & 7][t]:
                 pins[blocker] = frozenset(rays[d][: i + 1])
             break
