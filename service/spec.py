@@ -24,6 +24,7 @@ from . import schemas as s
 from .dice import dice_schemas
 from .problems import PROBLEM_MEDIA_TYPE
 from .operations import all_operations
+from .suggest import document_playouts
 
 VERSION = "0.1.0"
 
@@ -83,6 +84,7 @@ def game_examples(game_id: str) -> dict[str, Any]:
         "apply": {"position": start_text, "move": move_text},
         "replay": {"position": start_text, "moves": [move_text]},
         "perft": {"position": start_text, "depth": 1},
+        "suggest": {"position": start_text, "level": "mcts", "playouts": 200, "seed": 7},
         "apply_response": apply_response,
     }
 
@@ -177,6 +179,11 @@ LINKS = {
             "position": "$request.body#/position", "options": "$request.body#/options",
             "move": "$response.body#/moves/-1/move"}},
     },
+    "suggest": {
+        "ApplySuggestedMove": {"operationId": "apply", "parameters": GAME, "requestBody": {
+            "position": "$request.body#/position", "options": "$request.body#/options",
+            "move": "$response.body#/move"}},
+    },
     "apply": {
         "LegalMoves": {"operationId": "legalMoves", "parameters": GAME, "requestBody": {
             "position": "$response.body#/position", "options": "$request.body#/options"}},
@@ -187,7 +194,7 @@ LINKS = {
 
 REQUEST_EXAMPLES = {
     "setup": "setup", "legalMoves": "position", "status": "position", "apply": "apply",
-    "replay": "replay", "perft": "perft",
+    "replay": "replay", "perft": "perft", "suggest": "suggest",
 }
 
 
@@ -277,6 +284,7 @@ def build_spec() -> dict[str, Any]:
     _document_reasons(document)
     _document_dice(document)
     _document_entry_fields(document)
+    document_playouts(document)
     return document
 
 
