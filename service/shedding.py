@@ -65,7 +65,7 @@ SEARCH_MS_PER_NODE = 0.05
 #: estimated milliseconds per move of a replay (parse, legality, apply, status)
 REPLAY_MS_PER_MOVE = 0.15
 #: estimated milliseconds per playout of the computer opponent's tree search (0.1 to 3 ms in
-#: two-player games, up to 10 in four-player Sceptre)
+#: two-player games, up to 10 with four players)
 PLAYOUT_MS = 1.0
 #: a PNG: rasteriser set-up, then milliseconds per million pixels
 PNG_MS = 25.0

@@ -24,8 +24,8 @@ from .views import GAME_ERRORS, Operation, game_request, json_response, position
 #: What the spec says of ``playouts`` before each game's default and cap (see
 #: :func:`document_playouts`, which the spec calls so a game registered later is listed too).
 PLAYOUTS_DESCRIPTION = ("mcts: the number of playouts, the budget that makes the answer "
-                        "reproducible. Each game has its own default and cap (Sceptre's default "
-                        "shrinks with three or four players); past a game's cap the answer is "
+                        "reproducible. Each game has its own default and cap (a game's default may "
+                        "shrink with more players); past a game's cap the answer is "
                         "a 400 naming playouts.")
 
 

@@ -1,8 +1,9 @@
 """Pieces a game's :meth:`~rules.core.game.Game.evaluate` is built from, shared by every game:
-a material lead as a chance of winning, and the "hunt" that leads pieces on to the enemy King.
+a material lead as a chance of winning, and the "hunt" that leads pieces on to the enemy
+leaders (the pieces whose mate or capture wins the game).
 
-A game counts its own material and picks its own hunters and Kings; these functions only turn
-such counts and coordinates into numbers from 0 to 1.
+A game counts its own material and picks its own hunters and leaders; these functions only
+turn such counts and coordinates into numbers from 0 to 1.
 """
 
 from __future__ import annotations
@@ -29,16 +30,16 @@ def material_chance(scores: Sequence[float], index: int, scale: float) -> float:
     return weights[index] / sum(weights)
 
 
-def closeness(hunters: Sequence[Coords], kings: Sequence[Coords], reach: int) -> float:
-    """How near ``hunters`` stand to the nearest of ``kings`` (king-step distance): 1 when all
-    stand next to one, 0 when all are ``reach`` squares away or more, or there are no hunters.
-    """
+def closeness(hunters: Sequence[Coords], leaders: Sequence[Coords], reach: int) -> float:
+    """How near ``hunters`` stand to the nearest of ``leaders`` (in steps to any of the 8
+    neighbouring squares): 1 when all stand next to one, 0 when all are ``reach`` squares away
+    or more, or there are no hunters."""
     if not hunters:
         return 0.0
     total = 0
     for f, r in hunters:
         nearest = reach
-        for kf, kr in kings:
+        for kf, kr in leaders:
             d = max(abs(f - kf), abs(r - kr))
             if d < nearest:
                 nearest = d
@@ -46,17 +47,17 @@ def closeness(hunters: Sequence[Coords], kings: Sequence[Coords], reach: int) ->
     return total / ((reach - 1) * len(hunters))
 
 
-def cornered(grid: Grid, king: Coords) -> float:
-    """How near ``king`` stands to the edge of ``grid``'s rectangle: 0 in the centre, 1 on the
-    edge (a King driven to the edge has fewer squares to flee to)."""
+def cornered(grid: Grid, leader: Coords) -> float:
+    """How near ``leader`` stands to the edge of ``grid``'s rectangle: 0 in the centre, 1 on
+    the edge (a leader driven to the edge has fewer squares to flee to)."""
     cf, cr = (grid.files - 1) / 2, (grid.ranks - 1) / 2
-    kf, kr = king
+    kf, kr = leader
     return max(abs(kf - cf) / cf, abs(kr - cr) / cr)
 
 
 def hunt(near: float, edges: Sequence[float]) -> float:
-    """The mean of a player's closeness to enemy Kings and of how cornered they are on average
-    (``near`` alone when no enemy King is left)."""
+    """The mean of a player's closeness to enemy leaders and of how cornered they are on
+    average (``near`` alone when no enemy leader is left)."""
     return (near + sum(edges) / len(edges)) / 2 if edges else near
 
 

@@ -6,8 +6,8 @@ evaluation one ply on), and a new one only when its prior is competitive with th
 tried. The tree knows only what the interface says:
 
 - a decision node belongs to the player ``status(position).to_move``; a game whose same
-  player acts several times in a row (Maestria's action points, its setup) or passes
-  (Sceptre) needs nothing special;
+  player acts several times in a row (action points, a setup phase) or passes needs nothing
+  special;
 - a chance move (``is_chance``) leads to a chance node: each visit samples one of
   ``chance_outcomes`` with its exact probability, and the positions it reaches are the chance
   node's children;
@@ -52,7 +52,7 @@ UNTRIED_VISITS = 10.0
 #: times and once for every PRIOR_SHARE of its legal moves (before, they come in a seeded
 #: random order, each valued as the moves tried so far). A prior costs a move and an
 #: evaluation per legal move, which can cost more than the playouts (a move of 3-4 player
-#: Sceptre checks whether the next player is out); this way the priors cost at most about
+#: game of three or four players may check whether the next player is out); this way the priors cost at most about
 #: PRIOR_SHARE moves per visit.
 PRIOR_VISITS = 2
 PRIOR_SHARE = 8

@@ -1,13 +1,13 @@
 """Any registered game, under its options, as an OpenSpiel game (needs the ``openspiel`` extra).
 
     from rules.search.openspiel import load
-    game = load("kings-mate", {"active_play": True})      # a pyspiel.Game
+    game = load(game_id, options)      # a pyspiel.Game, e.g. load("<id>", {"<option>": 1})
     state = game.new_initial_state()
 
 so that OpenSpiel's algorithms (``MCTSBot``, minimax...) run on our games. Every game id is
 also registered with pyspiel as ``referee_<id>`` (``-`` written ``_``), with the parameters
 ``options`` (the options as a JSON object) and ``max_plies``, so
-``pyspiel.load_game("referee_kings_mate", {"options": '{"active_play": true}'})`` works too.
+``pyspiel.load_game("referee_<id>", {"options": '{"<option>": 1}'})`` works too.
 
 How the game maps onto OpenSpiel's model:
 
@@ -42,7 +42,7 @@ DEFAULT_MAX_PLIES = 1000
 
 
 def short_name(game_id: str) -> str:
-    """The pyspiel name of a game: ``referee_kings_mate`` for ``kings-mate``."""
+    """The pyspiel name of a game: ``referee_a_b`` for the game id ``a-b``."""
     return "referee_" + game_id.replace("-", "_")
 
 
