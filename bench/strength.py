@@ -19,9 +19,10 @@ and reports simulations per second of each.
 Every configuration of ``CONFIGS`` plays every pairing. Game ``i`` of a pairing puts the
 measured bot in seat ``i mod players`` and the other bot in every other seat (with three
 players: one against two), so seats alternate. A game still going on after ``--max-plies``
-decisions per two seats (450 with three players) is a draw; a draw scores 1/2, a win 1. Game ``i`` uses seed ``--seed + i`` for
-its dice and for every bot's moves, so a run is reproducible up to the time caps (which the
-default budgets stay well within). Games run on ``--procs`` processes (default 2).
+decisions per two seats (450 with three players) is a draw; a draw scores 1/2, a win 1. Game
+``i`` uses seed ``--seed + i`` for its dice and for every bot's moves, so a run is reproducible
+as long as no search reaches its time cap (2000 ms; a loaded machine can make a default-budget
+search reach it, and then the moves vary). Games run on ``--procs`` processes (default 2).
 """
 
 from __future__ import annotations

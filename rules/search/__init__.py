@@ -57,7 +57,8 @@ class Suggestion:
     alternatives: tuple[mcts.Visited, ...]
 
 
-def check_budget(game: Game[Any, Any], playouts: int | None, time_ms: int | None) -> tuple[int, int]:
+def check_budget(game: Game[Any, Any], playouts: int | None,
+                 time_ms: int | None) -> tuple[int, int]:
     """The playouts and time cap a request gets (defaults filled in); BudgetError past a cap."""
     limits: SearchLimits = game.search_limits
     if playouts is None:

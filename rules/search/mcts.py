@@ -51,9 +51,9 @@ UNTRIED_VISITS = 10.0
 #: A node orders its untried moves by their priors once it has been visited PRIOR_VISITS
 #: times and once for every PRIOR_SHARE of its legal moves (before, they come in a seeded
 #: random order, each valued as the moves tried so far). A prior costs a move and an
-#: evaluation per legal move, which can cost more than the playouts (a move of 3-4 player
-#: game of three or four players may check whether the next player is out); this way the priors cost at most about
-#: PRIOR_SHARE moves per visit.
+#: evaluation per legal move, which can cost more than the playouts (a move of a game of
+#: three or four players may check whether the next player is out); this way the priors cost
+#: at most about PRIOR_SHARE moves per visit.
 PRIOR_VISITS = 2
 PRIOR_SHARE = 8
 #: Rolls averaged for the prior of a chance move below the root.

@@ -46,7 +46,8 @@ def short_name(game_id: str) -> str:
     return "referee_" + game_id.replace("-", "_")
 
 
-def game_type(game: Game[Any, Any] | type[Game[Any, Any]], num_players: int | None = None) -> pyspiel.GameType:
+def game_type(game: Game[Any, Any] | type[Game[Any, Any]],
+              num_players: int | None = None) -> pyspiel.GameType:
     """OpenSpiel's description of a game: sequential, perfect information, explicit chance,
     zero-sum, rewards at the end of the game."""
     players = num_players or len(game.players())
