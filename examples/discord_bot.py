@@ -6,6 +6,8 @@ It keeps one game per channel (the service itself stores nothing) and understand
     !move <move>                 validate and play a move; the board, or why it is illegal
     !moves                       the legal moves
     !board                       the current board
+    !computer [level]            the computer plays the side to move (level: random, greedy
+                                 or mcts, the default), e.g. after your !move
 
 It is written against the shape of discord.py (``message.content``,
 ``message.channel.id``, ``await message.channel.send(content, file=...)``) but imports
@@ -57,7 +59,7 @@ class BotHandler:
             return
         command, _, rest = text[1:].partition(" ")
         action = {"new": self.new, "move": self.move, "moves": self.moves,
-                  "board": self.board}.get(command)
+                  "board": self.board, "computer": self.computer}.get(command)
         if action is None:
             return
         # the client blocks on HTTP: keep the chat library's event loop free
@@ -91,6 +93,22 @@ class BotHandler:
             return "No game here yet: start one with !new <game>.", None
         if not move:
             return "Usage: !move <move>, e.g. !move d4d5.", None
+        return self._play(table, move)
+
+    def computer(self, channel: Any, level: str) -> tuple[str, bytes | None]:
+        """The computer chooses the move of the side to act, and plays it."""
+        table = self.tables.get(channel)
+        if table is None:
+            return "No game here yet: start one with !new <game>.", None
+        try:
+            suggestion = self.referee.suggest(table.game, table.position, table.options,
+                                              level=level or None)
+        except RefereeError as exc:
+            return f"The computer cannot move: {exc.detail}", None
+        text, png = self._play(table, suggestion.move)
+        return f"The computer ({suggestion.level}) plays. {text}", png
+
+    def _play(self, table: Table, move: str) -> tuple[str, bytes | None]:
         try:
             applied = self.referee.apply(table.game, move, table.position, table.options)
         except IllegalMoveError as exc:

@@ -7,6 +7,7 @@
     referee perft mastery 3 [--divide]             count the move tree
     referee render mastery -f png -O board.png     an SVG/PNG picture, as the service draws it
     referee play mastery [--random light]          play in the terminal (moves read from stdin)
+    referee play mastery --vs computer [--as light] [--level mcts]   against the computer
 
 Errors print the same sentence the service would answer and exit with status 2 (bad input)
 or 1 (refused by the rules).
@@ -23,6 +24,7 @@ from typing import Any, Sequence, TextIO
 from rules import registry
 from rules.core.errors import RulesError
 from rules.core.view import NoBoardView, text_board, view_for
+from rules.search import DEFAULT_LEVEL, LEVELS, BudgetError, suggest
 
 
 class UsageError(Exception):
@@ -140,8 +142,33 @@ def cmd_render(args, out):
         print(f"wrote {args.output} ({len(data)} bytes)", file=out)
 
 
+def _computer_seats(game, args: argparse.Namespace) -> set[str]:
+    """The seats the computer plays under ``--vs computer``: every one but ``--as``'s."""
+    if args.vs != "computer":
+        if args.as_player is not None:
+            raise UsageError("--as chooses your side against the computer; add --vs computer.")
+        return set()
+    mine = args.as_player or game.seats()[0]
+    if mine not in game.seats():
+        raise UsageError(f"--as names no player of this game: {mine}; the players are "
+                         f"{', '.join(game.seats())}.")
+    return set(game.seats()) - {mine}
+
+
+def _computer_move(game, pos, args: argparse.Namespace, plies: int) -> tuple[str, str]:
+    """The computer's move (notation) and a note on how it was chosen."""
+    seed = (args.seed or 0) + plies
+    try:
+        found = suggest(game, pos, level=args.level, playouts=args.playouts, seed=seed)
+    except BudgetError as exc:
+        raise UsageError(exc.detail) from None
+    note = f"{found.level}, {found.playouts} playouts, " if found.level == "mcts" else ""
+    return game.format_move(pos, found.move), f" [{note}value {found.value:.2f}]"
+
+
 def cmd_play(args, out, stdin: TextIO):
-    """Two people at one terminal, or people against a random mover; moves come from stdin."""
+    """Two people at one terminal, people against a random mover or against the computer;
+    moves come from stdin."""
     game = _game(args)
     pos = _position(game, args)
     rng = random.Random(args.seed)
@@ -150,6 +177,7 @@ def cmd_play(args, out, stdin: TextIO):
     if unknown:
         raise UsageError(f"--random names no player of {game.id}: {', '.join(sorted(unknown))}; "
                          f"the players are {', '.join(game.players())}.")
+    computer = _computer_seats(game, args) - robots
     print("Type a move, 'moves' for the legal moves, 'board' to redraw, 'quit' to stop.",
           file=out)
     show(game, pos, out)
@@ -159,9 +187,13 @@ def cmd_play(args, out, stdin: TextIO):
             print(f"stopped after {plies} plies", file=out)
             return 0
         side = game.status(pos).to_move
+        note = ""
         if side in robots:
             move = rng.choice(list(game.legal_moves(pos)))
             text = game.format_move(pos, move)
+            _, applied = game.play(pos, text, rng=rng)
+        elif side in computer:
+            text, note = _computer_move(game, pos, args, plies)
             _, applied = game.play(pos, text, rng=rng)
         else:
             print(f"{side}> ", end="", file=out, flush=True)
@@ -189,7 +221,7 @@ def cmd_play(args, out, stdin: TextIO):
                 print(f"illegal: {exc.detail}" + (f" [{reason}]" if reason else ""), file=out)
                 continue
         dice = f" (dice {json.dumps(applied.dice)})" if applied.dice is not None else ""
-        print(f"{side} plays {text}{dice}", file=out)
+        print(f"{side} plays {text}{dice}{note}", file=out)
         pos = applied.position
         plies += 1
         show(game, pos, out)
@@ -228,7 +260,16 @@ def parser() -> argparse.ArgumentParser:
     c = game_command("play", "play in the terminal, moves read from stdin")
     c.add_argument("--random", nargs="*", metavar="PLAYER",
                    help="players moved by a random mover (e.g. --random light)")
-    c.add_argument("--seed", type=int, default=None, help="seed for the random mover and dice")
+    c.add_argument("--vs", choices=("human", "computer"), default="human",
+                   help="computer: the computer plays every side but yours")
+    c.add_argument("--as", dest="as_player", metavar="PLAYER",
+                   help="your side against the computer (default: the first to move)")
+    c.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
+                   help=f"the computer's level (default {DEFAULT_LEVEL})")
+    c.add_argument("--playouts", type=int, default=None,
+                   help="the computer's playouts per move (default: the game's budget)")
+    c.add_argument("--seed", type=int, default=None,
+                   help="seed for the random mover, the computer and dice")
     c.add_argument("--max-plies", type=int, default=None, help="stop after this many plies")
     return p
 

@@ -9,6 +9,7 @@
     except IllegalMoveError as exc:
         print(exc.reason, exc.detail)      # piece_movement  Officers move 1-2 squares ...
     png = ref.render("mastery", position=start.position, format="png")
+    reply = ref.suggest("mastery", position=start.position)   # the computer's move: reply.move
 
 Every problem document the service answers becomes an exception of the family of its ``code``
 (:class:`IllegalMoveError`, :class:`InvalidPositionError`...), all subclasses of
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 __all__ = [
-    "Referee", "Setup", "LegalMoves", "Status", "Applied", "Replayed", "Perft",
+    "Referee", "Setup", "LegalMoves", "Status", "Applied", "Replayed", "Perft", "Suggestion",
     "RefereeError", "TransportError", "MalformedRequestError", "UnknownGameError",
     "NotFoundError", "MethodNotAllowedError", "BodyTooLargeError", "UnsupportedMediaTypeError",
     "InvalidPositionError", "InvalidOptionsError", "IllegalMoveError", "InvalidDiceError",
@@ -245,6 +246,21 @@ class Perft:
     divide: dict[str, int] | None = None
 
 
+@dataclass(frozen=True)
+class Suggestion:
+    """The computer's move: ``move`` (notation), its legal-moves ``entry``, the ``level`` and
+    budget used, ``value`` (the mover's estimated chance of winning after it) and the best few
+    ``alternatives`` (``{move, visits, value}``)."""
+
+    move: str
+    entry: dict[str, Any]
+    level: str
+    playouts: int
+    time_ms: float
+    value: float
+    alternatives: list[dict[str, Any]]
+
+
 # ---- the client ------------------------------------------------------------------------------
 
 class Referee:
@@ -357,6 +373,17 @@ class Referee:
                           self._body(position, options, token, depth=depth,
                                      divide=divide or None))
         return Perft(data["depth"], data["nodes"], data.get("divide"))
+
+    def suggest(self, game: str, position: str | None = None,
+                options: Mapping[str, Any] | None = None, level: str | None = None,
+                playouts: int | None = None, time_ms: int | None = None,
+                seed: int | None = None) -> Suggestion:
+        """The computer's move for the side to act (``level`` random, greedy or mcts, the
+        default); the same seed and playouts give the same move."""
+        data = self._json("POST", self._game_path(game, "suggest"), self._body(
+            position, options, level=level, playouts=playouts, time_ms=time_ms, seed=seed))
+        return Suggestion(data["move"], data["entry"], data["level"], data["playouts"],
+                          data["time_ms"], data["value"], data["alternatives"])
 
     def render(self, game: str, position: str | None = None,
                options: Mapping[str, Any] | None = None, format: str = "png",

@@ -14,6 +14,7 @@ from .views import Operation
 OPERATION_MODULES = (
     "service.views",
     "service.render",
+    "service.suggest",
     "service.playground",
 )
 

@@ -11,6 +11,9 @@ only, never from the operation's name:
   (``len(game.legal_moves(position))``), capped at the game's ``perft_budget``; nothing when
   the depth is over the game's ``max_perft_depth`` (refused at once) or at most 1;
 * a list of ``moves`` to play (replay): its length;
+* a tree search of ``playouts`` random playouts (suggest at ``level`` mcts, the game's default
+  budget when the body gives none), at most its ``time_ms`` (2000 ms when none is given); a
+  one-ply ``level`` (greedy) costs a node per legal move, like a search one ply deep;
 * a ``png`` picture of ``size`` pixels: a fixed cost plus its pixels (SVG costs next to nothing).
 
 A request whose estimate reaches ``REFEREE_HEAVY_MS`` is heavy. A worker runs at most
@@ -53,12 +56,17 @@ from typing import Any, Callable, Mapping
 
 from flask import Flask, current_app, g
 
+from rules.search import MAX_TIME_MS
+
 from .problems import Problem, problem_response
 
 #: estimated milliseconds per node of a search tree (a generation of legal moves and an apply)
 SEARCH_MS_PER_NODE = 0.05
 #: estimated milliseconds per move of a replay (parse, legality, apply, status)
 REPLAY_MS_PER_MOVE = 0.15
+#: estimated milliseconds per playout of the computer opponent's tree search (0.1 to 3 ms in
+#: two-player games, up to 10 with four players)
+PLAYOUT_MS = 1.0
 #: a PNG: rasteriser set-up, then milliseconds per million pixels
 PNG_MS = 25.0
 PNG_MS_PER_MEGAPIXEL = 30.0
@@ -111,6 +119,19 @@ def replay_ms(game: Any, body: Mapping[str, Any]) -> float:
     return len(moves) * REPLAY_MS_PER_MOVE if isinstance(moves, list) else 0.0
 
 
+def playouts_ms(game: Any, body: Mapping[str, Any]) -> float:
+    """A tree search of ``playouts`` at ``level`` mcts, capped by ``time_ms``; a greedy
+    ``level`` evaluates each legal move once."""
+    level = body.get("level")
+    if level == "greedy":
+        return len(game.legal_moves(_position(game, body))) * SEARCH_MS_PER_NODE
+    if level != "mcts":
+        return 0.0
+    playouts = body.get("playouts") or game.search_limits.playouts
+    time_ms = body.get("time_ms") or MAX_TIME_MS
+    return float(min(playouts * PLAYOUT_MS, time_ms))
+
+
 def render_ms(game: Any, body: Mapping[str, Any]) -> float:
     """Rasterising a picture of ``size`` pixels (its longer side)."""
     if body.get("format") != "png":
@@ -126,7 +147,7 @@ def render_ms(game: Any, body: Mapping[str, Any]) -> float:
 
 
 ESTIMATES: tuple[Callable[[Any, Mapping[str, Any]], float], ...] = (
-    search_ms, replay_ms, render_ms)
+    search_ms, replay_ms, playouts_ms, render_ms)
 
 
 def estimate_ms(game: Any, body: Mapping[str, Any]) -> float:

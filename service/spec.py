@@ -26,6 +26,7 @@ from .components import (
 )
 from .problems import PROBLEM_MEDIA_TYPE
 from .operations import all_operations
+from .suggest import document_playouts
 
 VERSION = "0.1.0"
 #: the document's media type, and the one it is also served as on request (Accept): YAML
@@ -88,6 +89,7 @@ def game_examples(game_id: str) -> dict[str, Any]:
         "apply": {"position": start_text, "move": move_text},
         "replay": {"position": start_text, "moves": [move_text]},
         "perft": {"position": start_text, "depth": 1},
+        "suggest": {"position": start_text, "level": "mcts", "playouts": 200, "seed": 7},
         "apply_response": apply_response,
     }
 
@@ -159,6 +161,11 @@ LINKS = {
             "position": "$request.body#/position", "options": "$request.body#/options",
             "move": "$response.body#/moves/0/move"}},
     },
+    "suggest": {
+        "ApplySuggestedMove": {"operationId": "apply", "parameters": GAME, "requestBody": {
+            "position": "$request.body#/position", "options": "$request.body#/options",
+            "move": "$response.body#/move"}},
+    },
     "apply": {
         "LegalMoves": {"operationId": "legalMoves", "parameters": GAME, "requestBody": {
             "position": "$response.body#/position", "options": "$request.body#/options"}},
@@ -169,7 +176,7 @@ LINKS = {
 
 REQUEST_EXAMPLES = {
     "setup": "setup", "legalMoves": "position", "status": "position", "apply": "apply",
-    "replay": "replay", "perft": "perft",
+    "replay": "replay", "perft": "perft", "suggest": "suggest",
 }
 
 
@@ -263,6 +270,7 @@ def build_spec() -> dict[str, Any]:
     }})
     document = spec.to_dict()
     _document_reasons(document)
+    document_playouts(document)
     document["components"]["schemas"].update(game_components())
     walk_schemas(document, _count_object_members)
     document = reference_components(document)

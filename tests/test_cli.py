@@ -134,3 +134,34 @@ def test_installed_console_script_with_piped_input():
                             input="d4d5\nquit\n", capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "dark plays d4d5" in result.stdout and "light plays" in result.stdout
+
+
+def test_play_against_the_computer():
+    code, out = run("play", "mastery", "--vs", "computer", "--as", "light", "--playouts", "30",
+                    "--seed", "4", stdin="e5d4\nquit\n")
+    assert code == 0
+    first = next(line for line in out.splitlines() if line.startswith("dark plays"))
+    assert "[mcts, 30 playouts, value " in first
+    move = first.split()[2]
+    game = registry.configure("mastery")
+    assert move in {game.format_move(game.start_position, m)
+                    for m in game.legal_moves(game.start_position)}
+    assert "light> " in out
+
+
+def test_the_computer_plays_every_seat_but_yours_to_the_end():
+    code, out = run("play", "sceptre", "-o", '{"players": ["w", "r", "b"]}', "--vs", "computer",
+                    "--level", "greedy", "--random", "white", "--seed", "2", "--max-plies", "9")
+    assert code == 0
+    sides = [line.split()[0] for line in out.splitlines() if " plays " in line]
+    assert sides[:3] == ["white", "red", "black"] and len(sides) == 9
+    assert all("[value" in line for line in out.splitlines() if line.startswith("red plays"))
+
+
+def test_play_against_the_computer_refuses_bad_choices(capsys):
+    assert run("play", "mastery", "--vs", "computer", "--as", "blue")[0] == 2
+    assert "the players are dark, light" in capsys.readouterr().err
+    assert run("play", "mastery", "--as", "light")[0] == 2
+    assert "--vs computer" in capsys.readouterr().err
+    assert run("play", "mastery", "--vs", "computer", "--as", "light", "--playouts", "0")[0] == 2
+    assert "playouts must be from 1" in capsys.readouterr().err

@@ -114,6 +114,22 @@ def test_other_problem_families(ref):
         ref.apply("mastery", "d8d7", finished)
 
 
+def test_suggest_answers_a_legal_move_reproducibly(ref):
+    first = ref.suggest("mastery", START, playouts=40, seed=9)
+    again = ref.suggest("mastery", START, playouts=40, seed=9)
+    assert first.move == again.move and first.entry == again.entry
+    assert first.move in ref.legal_moves("mastery", START).notations
+    assert first.level == "mcts" and first.playouts == 40 and 0 <= first.value <= 1
+    assert first.alternatives[0]["move"] == first.move
+    greedy = ref.suggest("kings-mate", level="greedy")
+    assert greedy.level == "greedy" and greedy.playouts == 0
+    with pytest.raises(MalformedRequestError) as exc:
+        ref.suggest("mastery", playouts=10**7)
+    assert "playouts" in exc.value.errors
+    with pytest.raises(GameOverError):
+        ref.suggest("mastery", "o6p/8/8/8/3m4/8/8/O6P d d6xd4 0 2")
+
+
 def test_unreachable_service_is_a_transport_error():
     with pytest.raises(TransportError) as info:
         Referee(f"http://127.0.0.1:{free_port()}", timeout=2).games()

@@ -88,3 +88,23 @@ def test_a_custom_attachment_factory(bot):
     assert say(custom, channel, '!new mastery {"setup": "draume-crown"}') == (
         "New mastery game. dark to move.", "board.png")
     assert made == ["board.png"]
+
+
+def test_the_computer_answers_in_a_channel(bot):
+    _, handler = bot
+    channel = FakeChannel(4)
+    say(handler, channel, "!new mastery")
+    content, file = say(handler, channel, "!move d4d5")
+    assert content == "d4d5 played. light to move."
+    content, file = say(handler, channel, "!computer greedy")
+    assert content.startswith("The computer (greedy) plays. ") and "dark to move." in content
+    assert png_size(file.data) == (480, 480)
+    played = content.split(". ")[1].split()[0]
+    after_d4d5 = "2mmm3/2ooo3/1ppopp2/2pPp3/5P2/2PPOPP1/3OOO2/3MMM2 l d4-d5 1 1"
+    assert played in handler.referee.legal_moves("mastery", after_d4d5).notations
+    content, _ = say(handler, channel, "!computer")
+    assert content.startswith("The computer (mcts) plays. ") and "light to move." in content
+    content, _ = say(handler, channel, "!computer expert")
+    assert content.startswith("The computer cannot move:") and "level" in content
+    assert say(handler, FakeChannel(5), "!computer")[0] == ("No game here yet: start one with "
+                                                            "!new <game>.")

@@ -11,7 +11,7 @@ import pytest
 from rules import registry
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME_AGNOSTIC = ("service", "rules/core")
+GAME_AGNOSTIC = ("service", "rules/core", "rules/search")
 SOURCE = (".py", ".js", ".html", ".css", ".yaml")
 
 

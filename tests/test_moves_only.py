@@ -74,5 +74,5 @@ def test_spec_declares_moves_only_and_both_shapes_of_moves():
     assert request["moves_only"]["type"] == "boolean"
     assert request["moves_only"]["default"] is False
     items = spec["components"]["schemas"]["LegalMovesResponse"]["properties"]["moves"]["items"]
-    assert {"$ref": "#/components/schemas/MoveEntry"} in items["oneOf"]
+    assert {"$ref": "#/components/schemas/LegalMoveEntry"} in items["oneOf"]
     assert any(alt.get("type") == "string" for alt in items["oneOf"])

@@ -213,3 +213,37 @@ def test_the_favicon_is_served_to_the_playground_and_the_docs(page, base_url):
     assert response.body().startswith(b"<svg")
     page.goto(f"{base_url}/docs/")
     page.wait_for_selector("#swagger-ui .info")   # the spec loaded; no 404 on the way
+
+
+def test_the_computer_plays_the_side_switched_on(page, base_url):
+    open_game(page, base_url, "mastery")
+    switches = page.locator("#computer-sides input")
+    assert [switches.nth(i).get_attribute("data-player") for i in range(switches.count())] == [
+        "dark", "light"]
+    page.select_option("#level", "greedy")
+    page.check('#computer-sides input[data-player="light"]')
+    page.fill("#move-text", "d4d5")
+    page.press("#move-text", "Enter")
+    # the person's move, then the computer's reply: two plies shown, dark to move again
+    page.wait_for_function("document.body.dataset.ready === '2'")
+    assert page.inner_text("#status") == "dark to move"
+    items = page.locator("#history li")
+    assert items.nth(0).inner_text() == "d4d5"
+    reply = items.nth(1).inner_text()
+    after = "2mmm3/2ooo3/1ppopp2/2pPp3/5P2/2PPOPP1/3OOO2/3MMM2 l d4-d5 1 1"
+    legal = post(base_url, "/v1/games/mastery/legal-moves", {"position": after})["moves"]
+    assert reply in {m["move"] for m in legal}
+    # undo goes back past the computer's reply to the person's turn
+    page.click("#undo")
+    page.wait_for_function("document.body.dataset.ready === '0'")
+    assert page.locator("#history li").count() == 0
+    assert page.inner_text("#status") == "dark to move"
+
+
+def test_the_computer_can_play_both_sides(page, base_url):
+    open_game(page, base_url, "maestria")
+    page.select_option("#level", "random")
+    page.check('#computer-sides input[data-player="white"]')
+    page.check('#computer-sides input[data-player="black"]')
+    page.wait_for_function("Number(document.body.dataset.ready) >= 6", timeout=60_000)
+    assert page.locator("#history li").count() >= 6

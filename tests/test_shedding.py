@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from rules.core.game import SearchLimits
 from service import shedding
 from service.app import create_app
 from service.spec import SPEC_PATH
@@ -17,6 +18,7 @@ class StubGame:
 
     max_perft_depth = 4
     perft_budget = 20_000
+    search_limits = SearchLimits(playouts=300, max_playouts=3000)
 
     def __init__(self, branching: int) -> None:
         self.branching = branching
@@ -54,6 +56,28 @@ def test_a_search_is_judged_by_depth_and_branching(branching, depth, heavy):
 ])
 def test_replays_and_pictures_are_judged_by_length_and_size(body, heavy):
     assert (shedding.estimate_ms(StubGame(40), body) >= shedding.HEAVY_MS) is heavy
+
+
+@pytest.mark.parametrize("body, heavy", [
+    ({"level": "mcts"}, True),                              # the game's default budget
+    ({"level": "mcts", "playouts": 20}, False),
+    ({"level": "mcts", "playouts": 3000, "time_ms": 20}, False),   # the time cap bounds it
+    ({"level": "greedy"}, False), ({"level": "random"}, False),
+])
+def test_a_suggestion_is_judged_by_its_playouts_and_time_cap(body, heavy):
+    assert (shedding.estimate_ms(StubGame(40), body) >= shedding.HEAVY_MS) is heavy
+
+
+def test_a_default_suggestion_is_heavy_work_and_shed_past_the_limit():
+    app = app_with()
+    client = app.test_client()
+    held = app.extensions["shedding"].try_enter()
+    assert held is not None
+    r = client.post("/v1/games/mastery/suggest", json={})
+    assert r.status_code == 503 and r.get_json()["code"] == "overloaded"
+    small = client.post("/v1/games/mastery/suggest", json={"playouts": 10})
+    assert small.status_code == 200 and small.get_json()["playouts"] == 10
+    app.extensions["shedding"].leave(held)
 
 
 def app_with(**settings):

@@ -94,7 +94,7 @@ def test_setup_apply_and_replay_return_tokens_that_chain(strict):
     assert again["token"] == after2["token"]
     # every operation that reads a position accepts the signed one
     for op, extra in (("legal-moves", {}), ("status", {}), ("perft", {"depth": 1}),
-                      ("render", {})):
+                      ("render", {}), ("suggest", {"playouts": 5})):
         r = strict.post(f"/v1/games/mastery/{op}",
                         json={"position": after2["position"], "token": after2["token"], **extra})
         assert r.status_code == 200, (op, r.get_json())
@@ -130,7 +130,7 @@ def test_missing_token_is_unsigned_position(strict):
     start = signed_start(strict)
     for op, extra in (("apply", {"move": START_MOVE}), ("legal-moves", {}), ("status", {}),
                       ("replay", {"moves": [START_MOVE]}), ("perft", {"depth": 1}),
-                      ("render", {})):
+                      ("render", {}), ("suggest", {"level": "greedy"})):
         problem(strict, "mastery", op, {"position": start["position"], **extra},
                 "unsigned_position")
         problem(strict, "mastery", op, {"position": start["position"], "token": None, **extra},

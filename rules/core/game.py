@@ -85,6 +85,20 @@ class Analysis(NamedTuple, Generic[M]):
 
 
 @dataclass(frozen=True)
+class SearchLimits:
+    """How the computer opponent (:mod:`rules.search`) searches one game.
+
+    ``playouts`` is the default budget of a suggestion, ``max_playouts`` the most a caller may
+    ask for, and ``playout_plies`` the length after which a random playout stops and the
+    position it reached is scored by :meth:`Game.evaluate` (0: the new leaf is scored at once).
+    """
+
+    playouts: int = 300
+    max_playouts: int = 5000
+    playout_plies: int = 40
+
+
+@dataclass(frozen=True)
 class Applied(Generic[P]):
     """The result of applying one move: the new position, what happened, the dice used."""
 
@@ -124,6 +138,9 @@ class Game(ABC, Generic[P, M]):
     perft_budget: ClassVar[int] = 20_000
     #: positions whose analysis is kept, for all configurations of the game together
     analysis_cache_size: ClassVar[int] = 4096
+    #: budgets of the computer opponent (see :mod:`rules.search`); an instance may narrow
+    #: them for its options (never above the class's ``max_playouts``)
+    search_limits: SearchLimits = SearchLimits()
     _analysis: ClassVar[Callable[[Any, Any], Analysis[Any]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -155,6 +172,11 @@ class Game(ABC, Generic[P, M]):
         move is refused) and ``end`` (why a game ended)."""
         return {"illegal_move": cls.illegal_reasons.catalogue(),
                 "end": cls.end_reasons.catalogue()}
+
+    def seats(self) -> tuple[str, ...]:
+        """The players taking part under these options, in turn order (all of
+        :meth:`players` unless the options choose fewer)."""
+        return self.players()
 
     # ---- positions ---------------------------------------------------------------------------
 
@@ -236,6 +258,21 @@ class Game(ABC, Generic[P, M]):
         as the previous move (none for a move that touches no square, such as a pass). It
         needs no position: the position before the move is gone once it was played."""
         return ()
+
+    # ---- the computer opponent's view of a position --------------------------------------
+
+    def evaluate(self, position: P, player: str) -> float:
+        """An estimate, from 0 to 1, of the chance that ``player`` wins from ``position``.
+
+        The computer opponent (:mod:`rules.search`) calls it many times per move, on positions
+        it has not asked :meth:`status` about (which would generate their moves), and scores
+        finished games itself: it need not detect the end of the game, and should be cheap.
+        This default knows nothing and gives every seat an equal share; a game overrides it
+        with what it knows (material, safety) so that the greedy opponent, the order in which
+        the search tries moves, and the playouts it cuts short can tell good positions from
+        bad ones.
+        """
+        return 1.0 / len(self.seats())
 
     # ---- chance ------------------------------------------------------------------------------
 

@@ -7,11 +7,14 @@ from fractions import Fraction
 from typing import Any, Mapping, NamedTuple
 
 from ..core.errors import IllegalMove, InvalidDice, InvalidPosition, as_json
-from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Dice, Game, Status
+from ..core.game import (
+    DRAW, ONGOING, WIN, Analysis, Applied, Dice, Game, SearchLimits, Status,
+)
 from ..core.options import OptionSpec, draw_after_quiet_plies
 from ..core.reasons import State
 from ..core.view import BoardView
 from ..registry import register
+from . import evaluation
 from . import moves as mv
 from .entries import KINDS
 from .events import EVENTS
@@ -80,6 +83,8 @@ class KingsMate(Game[Position, Move]):
     max_perft_depth = 5
     perft_budget = 25_000
     analysis_cache_size = 8192
+    #: the computer opponent's budget: 1000 playouts of 4 random plies by default
+    search_limits = SearchLimits(playouts=1000, max_playouts=10_000, playout_plies=4)
     option_specs = (
         OptionSpec(
             "stalemate", "choice", "draw",
@@ -330,6 +335,11 @@ class KingsMate(Game[Position, Move]):
         """Search's make-move: the capture succeeds (the first outcome), no events are built."""
         src, dst, promotion = move
         return _play(position, src, dst, promotion)
+
+    def evaluate(self, position: Position, player: str) -> float:
+        """Material and the hunt of the enemy King (see
+        :func:`rules.kings_mate.evaluation.evaluate`)."""
+        return evaluation.evaluate(position, player)
 
     # ---- pictures ----------------------------------------------------------------------------
 

@@ -7,11 +7,11 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ..core.errors import IllegalMove
-from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Game, Status
+from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Game, SearchLimits, Status
 from ..core.options import OptionSpec, draw_after_quiet_plies
 from ..core.view import BoardView
 from ..registry import register
-from . import combat
+from . import combat, evaluation
 from .actions import END, FIGHT, PLACE, RETREAT, STEP, Action, format_action, generate, parse_action
 from .combat import DICE_SCHEMA, FightDice
 from .entries import KINDS
@@ -42,6 +42,10 @@ class Maestria(Game[Position, Action]):
     # A play position with two full armies and 5 AP has about 90 actions, so depth 3 generates
     # under 10,000 positions (about 0.15 s) while depth 4 would generate about 200,000 (5 s).
     max_perft_depth = 3
+    #: The computer opponent's budget: 1000 playouts by default, of no random action: the leaf
+    #: is scored by evaluate(), which values a pending attack by the exact odds of the fight,
+    #: where a random answer (a retreat four times in five) would value it by the retreat.
+    search_limits = SearchLimits(playouts=1000, max_playouts=10_000, playout_plies=0)
     option_specs = (
         OptionSpec(
             "terrain", "json", DEFAULT_TERRAIN,
@@ -234,6 +238,15 @@ class Maestria(Game[Position, Action]):
 
     def advance(self, position: Position, move: Action) -> Position:
         return self.apply(position, move).position
+
+    # ---- evaluation --------------------------------------------------------------------------
+
+    def evaluate(self, position: Position, player: str) -> float:
+        """Pawns, the General's guard and a pending fight's exact odds (see
+        :func:`rules.maestria.evaluation.evaluate`)."""
+        pending = position.pending
+        fight = None if pending is None else self.entitlement(position, pending)
+        return evaluation.evaluate(position, player, fight)
 
     # ---- applying --------------------------------------------------------------------------
 

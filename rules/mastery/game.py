@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..core.errors import IllegalMove
-from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Game, Status
+from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Game, SearchLimits, Status
 from ..core.notation import SquareMoveReader
 from ..core.options import OptionSpec, draw_after_quiet_plies
 from ..core.view import BoardView
 from ..registry import register
+from . import evaluation, view
 from . import moves as mv
-from . import view
 from .entries import KINDS
 from .events import EVENTS
 from .illegal import BOOK
@@ -49,6 +49,8 @@ class Mastery(Game[Position, Move]):
     max_perft_depth = 4
     event_schemas = EVENTS
     entry_kinds = KINDS
+    #: the computer opponent's budget: 1000 playouts of 4 random plies by default
+    search_limits = SearchLimits(playouts=1000, max_playouts=10_000, playout_plies=4)
     option_specs = (
         OptionSpec(
             "ruleset", "choice", "ross-2002",
@@ -218,6 +220,10 @@ class Mastery(Game[Position, Move]):
         )
 
     # ---- pictures ----------------------------------------------------------------------------
+
+    def evaluate(self, position: Position, player: str) -> float:
+        """Material (see :func:`rules.mastery.evaluation.evaluate`)."""
+        return evaluation.evaluate(position, player)
 
     def board_view(self, position: Position) -> BoardView:
         return view.board_view(position, self.status(position).to_move)

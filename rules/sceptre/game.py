@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from ..core.errors import IllegalMove, InvalidOptions, InvalidPosition
-from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Dice, Game, Status
+from ..core.game import (
+    DRAW, ONGOING, WIN, Analysis, Applied, Dice, Game, SearchLimits, Status,
+)
 from ..core.geometry import Grid
 from ..core.notation import SquareMoveReader
 from ..core.options import OptionSpec, draw_after_quiet_plies
 from ..core.view import BoardView
 from ..registry import register
+from . import evaluation
 from . import moves as mv
 from .board import (
     COLOUR_NAMES, COLOURS, DEFAULT_LAYOUTS, KIND_LETTERS, KING, LIBRARY, MAX_SPAN, PASS, Layout,
@@ -47,6 +51,10 @@ class Sceptre(Game[Position, Move]):
     perft_budget = 20_000
     event_schemas = EVENTS
     entry_kinds = KINDS
+    #: The computer opponent's budget: 300 playouts of 2 random plies by default with two
+    #: players; with more, each move costs more (it checks whether the next player is out),
+    #: so the default shrinks (see __init__) and the cap stays.
+    search_limits = SearchLimits(playouts=300, max_playouts=3000, playout_plies=2)
     option_specs = (
         OptionSpec(
             "players", "json", ["w", "b"],
@@ -90,6 +98,10 @@ class Sceptre(Game[Position, Move]):
             self.options["players"], sections if sections is not None else board,
             self.options["forward"])
         self.quiet_limit: int | None = self.options["draw_after_quiet_plies"]
+        seats = len(self.layout.players)
+        if seats > 2:
+            self.search_limits = replace(
+                Sceptre.search_limits, playouts=Sceptre.search_limits.playouts * 2 // seats)
         # Echo the layout actually played, so a client sees the board it got.
         self.options.update(self.layout.option_value())
         self.options["board"] = self.options["sections"]
@@ -127,6 +139,10 @@ class Sceptre(Game[Position, Move]):
                 "example": format_position(initial_position(two_players), two_players),
             },
         }
+
+    def seats(self) -> tuple[str, ...]:
+        """The colours playing under the ``players`` option, in turn order."""
+        return tuple(COLOUR_NAMES[c] for c in self.layout.players)
 
     # ---- positions ---------------------------------------------------------------------------
 
@@ -367,6 +383,11 @@ class Sceptre(Game[Position, Move]):
             control = reassign(control, player, INERT)
             events.append({"type": "removed", "player": COLOUR_NAMES[player],
                            "detail": "no legal move and not in check: his armies are inert"})
+
+    def evaluate(self, position: Position, player: str) -> float:
+        """Material, the hunt of enemy Kings and the players out (see
+        :func:`rules.sceptre.evaluation.evaluate`)."""
+        return evaluation.evaluate(position, player, self.layout)
 
     # ---- pictures ----------------------------------------------------------------------------
 

@@ -1,12 +1,14 @@
 // The playground: a thin page over the service's own API (no state on the server, no CDN).
 // The board is the SVG from POST /v1/games/{game}/render, inlined; each square is a
-// <g class="cell" data-square="..."> group, so clicks map to squares.
+// <g class="cell" data-square="..."> group, so clicks map to squares. A side whose "computer
+// plays" switch is on moves by POST /v1/games/{game}/suggest.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 // token: the position's token when the service signs positions (sent back with the position)
+// toMove: the player to move, whose "computer plays" switch decides who moves next
 const state = { game: null, options: {}, position: null, token: undefined, moves: [],
-                selected: null, history: [], finished: false, ticket: 0 };
+                selected: null, history: [], finished: false, ticket: 0, toMove: null };
 
 async function call(path, body) {
   const init = body === undefined ? {} : {
@@ -44,12 +46,51 @@ async function loadGames() {
     option.dataset.options = JSON.stringify(g.options);
     select.appendChild(option);
   }
+  for (const g of games) select.querySelector(`option[value="${g.id}"]`).dataset.players =
+    JSON.stringify(g.players);
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
   describeOptions();
 }
 
+function computerSwitches() {
+  // One "computer plays" switch per player of the chosen game.
+  const chosen = $("game").selectedOptions[0];
+  const players = chosen ? JSON.parse(chosen.dataset.players) : [];
+  const box = $("computer-sides");
+  box.innerHTML = "";
+  for (const player of players) {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "checkbox";
+    input.dataset.player = player;
+    input.addEventListener("change", computerTurn);
+    label.append(input, ` ${player}`);
+    box.appendChild(label);
+  }
+}
+
+function computerPlays(player) {
+  const input = document.querySelector(`#computer-sides input[data-player="${player}"]`);
+  return Boolean(input && input.checked);
+}
+
+async function computerTurn() {
+  // If the side to move is the computer's, ask the service for its move and play it.
+  if (state.finished || !state.toMove || !computerPlays(state.toMove)) return;
+  const ticket = state.ticket;
+  if (state.thinking === ticket) return;  // already asked for this position
+  state.thinking = ticket;
+  $("status").textContent = `${state.toMove} to move (the computer is thinking)`;
+  try {
+    const suggestion = await call(gamePath("suggest"), body({ level: $("level").value }));
+    if (ticket !== state.ticket) return;  // a person moved, undid or changed game meanwhile
+    await play(suggestion.move);
+  } catch (e) { showError(e); }
+}
+
 function describeOptions() {
+  computerSwitches();
   const chosen = $("game").selectedOptions[0];
   const options = chosen ? JSON.parse(chosen.dataset.options) : [];
   $("option-help").textContent = options.map((o) =>
@@ -99,6 +140,7 @@ async function refresh() {
   if (ticket !== state.ticket) return;
   state.moves = legal.moves;
   state.finished = status.state !== "ongoing";
+  state.toMove = status.to_move;
   $("position").value = state.position || "";
   const statusLine = $("status");
   statusLine.className = state.finished ? "over" : "";
@@ -114,6 +156,7 @@ async function refresh() {
   if (ticket !== state.ticket) return;
   document.body.dataset.game = state.game;  // for tests: which game, how many plies shown
   document.body.dataset.ready = String(state.history.length);
+  computerTurn();
 }
 
 // Everything a status holds beyond state, winner, reason and to_move, in words: check, a
@@ -225,7 +268,7 @@ async function play(move) {
   try {
     const applied = await call(gamePath("apply"), body({ move }));
     state.history.push({ move: applied.move, dice: applied.dice, before: state.position,
-                         tokenBefore: state.token });
+                         tokenBefore: state.token, side: state.toMove });
     state.position = applied.position;
     state.token = applied.token;
     await refresh();
@@ -233,7 +276,9 @@ async function play(move) {
 }
 
 async function undo() {
-  const last = state.history.pop();
+  // Back to the last position where a person was to move: the computer's replies go too.
+  let last = state.history.pop();
+  while (last && computerPlays(last.side) && state.history.length) last = state.history.pop();
   if (!last) return;
   state.position = last.before;
   state.token = last.tokenBefore;

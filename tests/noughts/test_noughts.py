@@ -182,3 +182,20 @@ def test_no_file_outside_tests_names_the_game() -> None:
             and p.endswith((".py", ".yaml", ".toml", ".js", ".html", ".cfg", ".txt"))]
     naming = [p for p in code if "noughts" in (ROOT / p).read_text(errors="ignore").lower()]
     assert naming == []
+
+
+@pytest.mark.parametrize("level", ["greedy", "mcts"])
+def test_the_computer_opponent_comes_free_and_finds_a_win_in_one(client: FlaskClient,
+                                                                  level: str) -> None:
+    # x to move holds a1 and b1 (the bottom row): c1 wins at once, whatever the seed
+    position = ".../oo./xx. x"
+    for seed in range(3):
+        status, answer = post(client, "suggest", {"position": position, "level": level,
+                                                  "playouts": 50, "seed": seed})
+        assert status == 200, answer
+        assert answer["move"] == "c1" and answer["entry"]["move"] == "c1"
+        assert answer["value"] == 1.0 and answer["level"] == level
+    status, applied = post(client, "apply", {"position": position, "move": "c1"})
+    assert applied["status"]["winner"] == "x"
+    status, problem = post(client, "suggest", {"position": applied["position"]})
+    assert status == 422 and problem["code"] == "game_over"

@@ -1,0 +1,28 @@
+"""The computer opponent in Mastery: a win in one is found, greedy values material."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import registry
+from rules.search.simple import greedy_ranking
+from search_checks import assert_finds_the_win_in_one
+
+
+@pytest.mark.parametrize("level", ["greedy", "mcts"])
+def test_a_win_in_one_is_found(level):
+    # light's Master takes dark's last Master (any resurrection with it wins as well)
+    assert_finds_the_win_in_one("mastery", {}, "o6p/8/3m4/8/3M4/8/8/O6P l - 0 1", None, level)
+
+
+def test_greedy_prefers_material_and_ranks_every_move():
+    game = registry.configure("mastery")
+    # dark to move; d4c5 wins light's Pawn, most moves win nothing
+    position = game.parse_position("2mmm3/2ooo3/1ppopp2/2p5/3P1P2/2PPOPP1/3OOO2/3MMM2 d - 0 1")
+    ranking = greedy_ranking(game, position, random.Random(0))
+    assert len(ranking) == len(game.legal_moves(position))
+    best = ranking[0][1]
+    assert best > 0.5 and ranking[-1][1] <= best
+    assert game.move_fields(position, ranking[0][0])["kind"] == "capture"
