@@ -47,7 +47,8 @@ schema = schemathesis.openapi.from_wsgi("/openapi.yaml", app)
 def test_stateful_chains_play_real_games_without_server_errors():
     machine = schema.as_state_machine()
     run_state_machine_as_test(
-        machine, settings=settings(max_examples=150, stateful_step_count=30, deadline=None))
+        machine, settings=settings(max_examples=150, stateful_step_count=30, deadline=None,
+                                  derandomize=True))
     assert not [key for key in SERVED if key[1] >= 500], SERVED
     print(json.dumps({"served": {f"{k[0]} {k[1]}": v for k, v in SERVED.items()},
                       "applied_per_game": PLIES}, default=str))
