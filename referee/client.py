@@ -377,11 +377,13 @@ class Referee:
     def suggest(self, game: str, position: str | None = None,
                 options: Mapping[str, Any] | None = None, level: str | None = None,
                 playouts: int | None = None, time_ms: int | None = None,
-                seed: int | None = None) -> Suggestion:
+                seed: int | None = None, token: str | None = None) -> Suggestion:
         """The computer's move for the side to act (``level`` random, greedy or mcts, the
-        default); the same seed and playouts give the same move."""
+        default); the same seed and playouts give the same move. ``token``: the position's
+        signature, where the service requires signed positions."""
         data = self._json("POST", self._game_path(game, "suggest"), self._body(
-            position, options, level=level, playouts=playouts, time_ms=time_ms, seed=seed))
+            position, options, token, level=level, playouts=playouts, time_ms=time_ms,
+            seed=seed))
         return Suggestion(data["move"], data["entry"], data["level"], data["playouts"],
                           data["time_ms"], data["value"], data["alternatives"])
 

@@ -275,16 +275,18 @@ def test_the_computer_plays_the_suggested_move(harness, monkeypatch):
     def fake_suggest(self, method, path, body=None):
         if path.endswith("/suggest"):
             asked.append(body)
-            return {"move": "d4d5", "entry": {"move": "d4d5"}, "level": 2, "playouts": 40,
+            return {"move": "d4d5", "entry": {"move": "d4d5"}, "level": "greedy", "playouts": 0,
                     "time_ms": 12.5, "value": 0.5, "alternatives": []}
         return real(self, method, path, body)
 
     monkeypatch.setattr(Referee, "_json", fake_suggest)
-    answer = harness.command(channel, "computer", level=2, seed=7)
-    assert answer.content.startswith("The computer (level 2) plays d4d5 played. light to move")
+    answer = harness.command(channel, "computer", level="greedy", seed=7)
+    assert answer.content.startswith(
+        "The computer (level greedy) plays d4d5 played. light to move")
     assert "board.png" in answer.files
     assert asked == [{"position": "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 d - 0 1",
-                      "options": harness.desk.tables[channel].options, "level": 2, "seed": 7}]
+                      "options": harness.desk.tables[channel].options, "level": "greedy",
+                      "seed": 7, "time_ms": harness.module.COMPUTER_TIME_MS}]
 
 
 def every_call_fails(monkeypatch, error: Exception) -> None:
@@ -306,18 +308,15 @@ def test_a_service_without_a_computer_opponent_says_so(harness, monkeypatch):
 
 
 def test_the_computer_against_this_service(harness):
-    """Whichever this service is: with a suggest operation the computer's move is played,
-    without one the command says there is no computer opponent."""
+    """The service's own suggest operation answers; the computer's move is played."""
     channel = 509
     harness.command(channel, "start", game="maestria")
     before = harness.desk.tables[channel].position
-    answer = harness.command(channel, "computer", seed=1)
-    if answer.ephemeral:
-        assert answer.content.startswith("The service has no computer opponent")
-        assert harness.desk.tables[channel].position == before
-    else:
-        assert answer.content.startswith("The computer") and "board.png" in answer.files
-        assert harness.desk.tables[channel].position != before
+    answer = harness.command(channel, "computer", level="greedy", seed=1)
+    assert not answer.ephemeral, answer.content
+    assert answer.content.startswith("The computer (level greedy) plays")
+    assert "board.png" in answer.files
+    assert harness.desk.tables[channel].position != before
 
 
 def test_a_service_that_fails_mid_command_is_said_privately(harness, monkeypatch):

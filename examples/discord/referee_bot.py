@@ -28,7 +28,7 @@ import json
 import logging
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -41,6 +41,9 @@ log = logging.getLogger("referee_bot")
 MENU_LIMIT = 25
 #: A message holds at most 2000 characters; longer move lists are cut there.
 MESSAGE_LIMIT = 2000
+#: The computer's thinking time, in ms: Discord wants an answer within 3 seconds, and the
+#: move is then applied and drawn.
+COMPUTER_TIME_MS = 1500
 NO_GAME = "No game in this channel yet: start one with /game start."
 
 
@@ -126,27 +129,23 @@ class Desk:
         return self._advance(table, applied.position, applied.token, applied.move,
                              f"{applied.move} played.{dice}")
 
-    def computer(self, channel: int, level: int | None = None, seed: int | None = None) -> Reply:
+    def computer(self, channel: int, level: str | None = None, seed: int | None = None) -> Reply:
         table = self.tables.get(channel)
         if table is None:
             return Reply(NO_GAME, ephemeral=True)
-        body: dict[str, Any] = {"position": table.position, "options": table.options}
-        body.update({k: v for k, v in (("level", level), ("seed", seed)) if v is not None})
-        if table.token is not None:
-            body["token"] = table.token
         try:
-            # the client has no method for this newer operation yet; its transport does
-            answer = self.referee._json("POST", Referee._game_path(table.game, "suggest"), body)
+            answer = self.referee.suggest(table.game, table.position, table.options,
+                                          level=level, time_ms=COMPUTER_TIME_MS, seed=seed,
+                                          token=table.token)
         except NotFoundError:
             return Reply("The service has no computer opponent (it does not offer "
                          f"POST /v1/games/{table.game}/suggest).", ephemeral=True)
         except RefereeError as exc:
             return problem(exc, "The computer cannot answer")
-        move = answer["move"]
-        reply = self.play(channel, move)
+        reply = self.play(channel, answer.move)
         if reply.ephemeral:
             return reply
-        reply.text = f"The computer (level {answer.get('level')}) plays {reply.text}"
+        reply.text = f"The computer (level {answer.level}) plays {reply.text}"
         return reply
 
     def moves(self, channel: int) -> Reply:
@@ -352,10 +351,10 @@ class GameCommands(app_commands.Group):
         await self._run(interaction, self.desk.resign)
 
     @app_commands.command(name="computer", description="Let the computer play the next move")
-    @app_commands.describe(level="How hard it thinks (the service's levels)",
+    @app_commands.describe(level="mcts (the default, strongest), greedy or random",
                            seed="Seed, for a reproducible answer")
     async def computer(self, interaction: discord.Interaction,
-                       level: app_commands.Range[int, 0, 100] | None = None,
+                       level: Literal["mcts", "greedy", "random"] | None = None,
                        seed: app_commands.Range[int, 0] | None = None) -> None:
         await self._run(interaction, self.desk.computer, level, seed)
 
