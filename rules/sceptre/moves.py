@@ -46,10 +46,9 @@ def attacked(board: Board, sq: int, hostile: Sequence[bool], layout: Layout) -> 
                     elif kind in line_kinds and sq in reach_set[kind][t]:
                         return True
                 break
-    knight_reach = reach_set[KNIGHT]
-    for t in layout.knight_geometry[sq]:
+    for t in layout.knight_sources[sq]:
         code = board[t]
-        if code & 7 == KNIGHT and hostile[code >> 3] and sq in knight_reach[t]:
+        if code & 7 == KNIGHT and hostile[code >> 3]:
             return True
     return False
 
@@ -257,10 +256,10 @@ def _pins(board: Board, ksq: int, side: int, control: Sequence[int], hostile: Se
           layout: Layout) -> dict[int, frozenset[int]]:
     """Pinned friendly pieces: square -> the squares on the pin line they may move to."""
     pins = {}
-    rays = layout.grid.rays[ksq]
-    for d in range(8):
+    reach_set = layout.reach_set
+    for line, line_kinds in layout.attack_lines[ksq]:
         blocker = -1
-        for i, t in enumerate(rays[d]):
+        for i, t in enumerate(line):
             code = board[t]
             if not code:
                 continue
@@ -269,9 +268,8 @@ def _pins(board: Board, ksq: int, side: int, control: Sequence[int], hostile: Se
                     break
                 blocker = t
                 continue
-            if hostile[code >> 3] and code & 7 in LINE_KINDS[d & 1] \
-                    and ksq in layout.reach_set[code & 7][t]:
-                pins[blocker] = frozenset(rays[d][: i + 1])
+            if hostile[code >> 3] and code & 7 in line_kinds and ksq in reach_set[code & 7][t]:
+                pins[blocker] = frozenset(line[: i + 1])
             break
     return pins
 
