@@ -7,9 +7,9 @@ to every square a piece may reach, so generation here only looks at the pieces.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
-from itertools import compress
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from ..core.promotion import promotion_moves
 from .board import (
@@ -54,6 +54,16 @@ def attacked(board: Board, sq: int, hostile: Sequence[bool], layout: Layout) -> 
 
 
 @lru_cache(maxsize=256)
+def moved_finder(control: Control, side: int) -> Callable[[bytes], Iterator[re.Match[bytes]]]:
+    """A search giving, in board order, a match on each square of a board (as bytes, one
+    piece code per square) that holds a piece ``side`` moves (as :func:`moved_by`)."""
+    codes = bytes(code for code, moved in enumerate(moved_by(control, side)) if moved)
+    if not codes:  # a side without pieces (never to move in play): nothing to find
+        return re.compile(b"(?!)").finditer
+    return re.compile(b"[" + b"".join(re.escape(bytes((c,))) for c in codes) + b"]").finditer
+
+
+@lru_cache(maxsize=256)
 def moved_by(control: Control, side: int) -> tuple[bool, ...]:
     """Per piece code (0 for an empty square), whether ``side`` moves that piece: it belongs
     to an army ``side`` controls."""
@@ -83,8 +93,10 @@ def pseudo_legal(pos: Position, layout: Layout,
     moves: list[Move] = []
     king_captures: list[Move] = []
     append, extend = moves.append, moves.extend
-    # the squares of the pieces the side moves, in board order
-    for src in compress(range(len(board)), map(moved_by(control, side).__getitem__, board)):
+    # the squares of the pieces the side moves, in board order (searched in C: the codes are
+    # below 32, so the board is a byte string)
+    for found in moved_finder(control, side)(bytes(board)):
+        src = found.start()
         code = board[src]
         keep = restrict.get(src)
         if keep is not None:  # this piece's moves are collected apart, then filtered
