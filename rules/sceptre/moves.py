@@ -33,19 +33,28 @@ def hostile_armies(control: Sequence[int], side: int) -> tuple[bool, ...]:
 
 def attacked(board: Board, sq: int, hostile: Sequence[bool], layout: Layout) -> bool:
     """Whether a hostile piece could capture on ``sq`` (pieces block, terrain applies)."""
-    reach_set = layout.reach_set
     for ray, line_kinds in layout.attack_lines[sq]:
         for t in ray:
             code = board[t]
             if code:
-                if hostile[code >> 3]:
-                    kind = code & 7
-                    if kind == PAWN:
-                        if sq in layout.pawn_captures[code >> 3][t]:
-                            return True
-                    elif kind in line_kinds and sq in reach_set[kind][t]:
-                        return True
+                if hostile[code >> 3] and _attacks_along(code, t, sq, line_kinds, layout):
+                    return True
                 break
+    return _knight_attacks(board, sq, hostile, layout)
+
+
+def _attacks_along(code: int, t: int, sq: int, line_kinds: frozenset[int],
+                   layout: Layout) -> bool:
+    """Whether the piece ``code`` on ``t``, first on a line of ``sq`` along which
+    ``line_kinds`` attack, could capture on ``sq``."""
+    kind = code & 7
+    if kind == PAWN:
+        return sq in layout.pawn_captures[code >> 3][t]
+    return kind in line_kinds and sq in layout.reach_set[kind][t]
+
+
+def _knight_attacks(board: Board, sq: int, hostile: Sequence[bool], layout: Layout) -> bool:
+    """Whether a hostile Knight could capture on ``sq``."""
     for t in layout.knight_sources[sq]:
         code = board[t]
         if code & 7 == KNIGHT and hostile[code >> 3]:
@@ -214,15 +223,15 @@ def generate(pos: Position, layout: Layout) -> tuple[list[Move], bool]:
     board, side, control = pos.board, pos.side, pos.control
     hostile = hostile_armies(control, side)
     ksq = board.index(side * 8 + KING)
-    check = attacked(board, ksq, hostile, layout)
-    if check:
+    pins = _pins(board, ksq, side, control, hostile, layout)
+    if pins is None or _knight_attacks(board, ksq, hostile, layout):
         return _safe_moves(pos, pseudo_legal(pos, layout)[0], ksq, hostile, layout), True
 
     def safe(moves: list[Move]) -> list[Move]:
         return _safe_moves(pos, moves, ksq, hostile, layout)
 
     restrict: dict[int, PieceFilter] = {ksq: safe}
-    for pinned, line in _pins(board, ksq, side, control, hostile, layout).items():
+    for pinned, line in pins.items():
         restrict[pinned] = _on_line(line, board)
     moves, king_captures = pseudo_legal(pos, layout, restrict)
     # Capturing a King hands armies over, which may expose the mover's King or shield it.
@@ -265,8 +274,10 @@ def _on_line(squares: frozenset[int], board: Board) -> PieceFilter:
 
 
 def _pins(board: Board, ksq: int, side: int, control: Sequence[int], hostile: Sequence[bool],
-          layout: Layout) -> dict[int, frozenset[int]]:
-    """Pinned friendly pieces: square -> the squares on the pin line they may move to."""
+          layout: Layout) -> dict[int, frozenset[int]] | None:
+    """Pinned friendly pieces: square -> the squares on the pin line they may move to; None
+    when a hostile piece attacks the King on ``ksq`` along a line (the one walk of its lines
+    answers both)."""
     pins = {}
     reach_set = layout.reach_set
     for line, line_kinds in layout.attack_lines[ksq]:
@@ -277,6 +288,8 @@ def _pins(board: Board, ksq: int, side: int, control: Sequence[int], hostile: Se
                 continue
             if blocker < 0:
                 if control[code >> 3] != side:
+                    if hostile[code >> 3] and _attacks_along(code, t, ksq, line_kinds, layout):
+                        return None
                     break
                 blocker = t
                 continue
