@@ -25,9 +25,11 @@ PieceFilter = Callable[[list[Move]], list[Move]]
 
 
 
-def hostile_armies(control: Sequence[int], side: int) -> tuple[bool, ...]:
+@lru_cache(maxsize=256)
+def hostile_armies(control: Control, side: int) -> tuple[bool, ...]:
     """Per colour, whether that army's pieces attack ``side``: armies moved by another player
-    still in the game. Inert armies never attack; armies ``side`` controls are friends."""
+    still in the game. Inert armies never attack; armies ``side`` controls are friends
+    (cached: one tuple per army control and side)."""
     return tuple(c != INERT and c != side for c in control)
 
 
