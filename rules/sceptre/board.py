@@ -574,12 +574,35 @@ class Layout:
 
     @cached_property
     def attack_lines(self) -> tuple[tuple[tuple[Ray, frozenset[int]], ...], ...]:
-        """Per square, its non-empty lines (the grid's 8 rays) with the kinds that attack
-        along each: K, Q, R orthogonally, K, Q, B diagonally (the reach tables then limit the
-        King to one square); for the attack test, built on its first use."""
+        """Per square, its lines (the grid's 8 rays) with the kinds that attack along each:
+        K, Q, R orthogonally, K, Q, B diagonally (the reach tables then limit the King to one
+        square); for the attack test, built on its first use.
+
+        Each line stops at the farthest square from which a piece could capture on the square
+        (a line piece, by the reach tables, or a Pawn): beyond it terrain cuts every attack
+        off, so a walk never looks further. Lines with no such square are left out."""
         return tuple(
-            tuple((ray, LINE_KINDS[d & 1]) for d, ray in enumerate(rays) if ray)
-            for rays in self.grid.rays)
+            tuple((line, LINE_KINDS[d & 1]) for d, ray in enumerate(rays)
+                  for line in (self._attack_line(sq, ray, LINE_KINDS[d & 1]),) if line)
+            for sq, rays in enumerate(self.grid.rays))
+
+    def _attack_line(self, sq: int, ray: Ray, kinds: frozenset[int]) -> Ray:
+        """``ray`` (from ``sq``) up to its farthest square from which a piece of ``kinds``
+        or a Pawn of any army could capture on ``sq``; empty when there is none."""
+        last = -1
+        for i, t in enumerate(ray):
+            if any(sq in self.reach_set[kind][t] for kind in kinds) or any(
+                    sq in captures[t] for captures in self.pawn_captures.values()):
+                last = i
+        return ray[:last + 1]
+
+    @cached_property
+    def knight_sources(self) -> tuple[Ray, ...]:
+        """Per square, the squares from which a Knight may leap onto it (terrain applied),
+        for the attack test, built on its first use."""
+        reach = self.reach_set[KNIGHT]
+        return tuple(tuple(t for t in geometry if sq in reach[t])
+                     for sq, geometry in enumerate(self.knight_geometry))
 
     @cached_property
     def plain_move_by_text(self) -> dict[str, Move]:

@@ -263,8 +263,8 @@ class Sceptre(Game[Position, Move]):
             # The analysis of a drawn game lists no moves; a player is removed all the same.
             moves, check = mv.generate(position, self.layout)
             return bool(moves) or check
-        return bool(self.status(position).extra["in_check"]) \
-            or self.legal_moves(position) != (PASS,)
+        analysis = self._analysis(position)  # one cached look-up for both answers
+        return bool(analysis.status.extra["in_check"]) or analysis.moves != (PASS,)
 
     # ---- moves -------------------------------------------------------------------------------
 

@@ -7,9 +7,9 @@ to every square a piece may reach, so generation here only looks at the pieces.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
-from itertools import compress
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from ..core.promotion import promotion_moves
 from .board import (
@@ -25,33 +25,53 @@ PieceFilter = Callable[[list[Move]], list[Move]]
 
 
 
-def hostile_armies(control: Sequence[int], side: int) -> tuple[bool, ...]:
+@lru_cache(maxsize=256)
+def hostile_armies(control: Control, side: int) -> tuple[bool, ...]:
     """Per colour, whether that army's pieces attack ``side``: armies moved by another player
-    still in the game. Inert armies never attack; armies ``side`` controls are friends."""
+    still in the game. Inert armies never attack; armies ``side`` controls are friends
+    (cached: one tuple per army control and side)."""
     return tuple(c != INERT and c != side for c in control)
 
 
 def attacked(board: Board, sq: int, hostile: Sequence[bool], layout: Layout) -> bool:
     """Whether a hostile piece could capture on ``sq`` (pieces block, terrain applies)."""
-    reach_set = layout.reach_set
     for ray, line_kinds in layout.attack_lines[sq]:
         for t in ray:
             code = board[t]
             if code:
-                if hostile[code >> 3]:
-                    kind = code & 7
-                    if kind == PAWN:
-                        if sq in layout.pawn_captures[code >> 3][t]:
-                            return True
-                    elif kind in line_kinds and sq in reach_set[kind][t]:
-                        return True
+                if hostile[code >> 3] and _attacks_along(code, t, sq, line_kinds, layout):
+                    return True
                 break
-    knight_reach = reach_set[KNIGHT]
-    for t in layout.knight_geometry[sq]:
+    return _knight_attacks(board, sq, hostile, layout)
+
+
+def _attacks_along(code: int, t: int, sq: int, line_kinds: frozenset[int],
+                   layout: Layout) -> bool:
+    """Whether the piece ``code`` on ``t``, first on a line of ``sq`` along which
+    ``line_kinds`` attack, could capture on ``sq``."""
+    kind = code & 7
+    if kind == PAWN:
+        return sq in layout.pawn_captures[code >> 3][t]
+    return kind in line_kinds and sq in layout.reach_set[kind][t]
+
+
+def _knight_attacks(board: Board, sq: int, hostile: Sequence[bool], layout: Layout) -> bool:
+    """Whether a hostile Knight could capture on ``sq``."""
+    for t in layout.knight_sources[sq]:
         code = board[t]
-        if code & 7 == KNIGHT and hostile[code >> 3] and sq in knight_reach[t]:
+        if code & 7 == KNIGHT and hostile[code >> 3]:
             return True
     return False
+
+
+@lru_cache(maxsize=256)
+def moved_finder(control: Control, side: int) -> Callable[[bytes], Iterator[re.Match[bytes]]]:
+    """A search giving, in board order, a match on each square of a board (as bytes, one
+    piece code per square) that holds a piece ``side`` moves (as :func:`moved_by`)."""
+    codes = bytes(code for code, moved in enumerate(moved_by(control, side)) if moved)
+    if not codes:  # a side without pieces (never to move in play): nothing to find
+        return re.compile(b"(?!)").finditer
+    return re.compile(b"[" + b"".join(re.escape(bytes((c,))) for c in codes) + b"]").finditer
 
 
 @lru_cache(maxsize=256)
@@ -84,8 +104,10 @@ def pseudo_legal(pos: Position, layout: Layout,
     moves: list[Move] = []
     king_captures: list[Move] = []
     append, extend = moves.append, moves.extend
-    # the squares of the pieces the side moves, in board order
-    for src in compress(range(len(board)), map(moved_by(control, side).__getitem__, board)):
+    # the squares of the pieces the side moves, in board order (searched in C: the codes are
+    # below 32, so the board is a byte string)
+    for found in moved_finder(control, side)(bytes(board)):
+        src = found.start()
         code = board[src]
         keep = restrict.get(src)
         if keep is not None:  # this piece's moves are collected apart, then filtered
@@ -203,15 +225,15 @@ def generate(pos: Position, layout: Layout) -> tuple[list[Move], bool]:
     board, side, control = pos.board, pos.side, pos.control
     hostile = hostile_armies(control, side)
     ksq = board.index(side * 8 + KING)
-    check = attacked(board, ksq, hostile, layout)
-    if check:
+    pins = _pins(board, ksq, side, control, hostile, layout)
+    if pins is None or _knight_attacks(board, ksq, hostile, layout):
         return _safe_moves(pos, pseudo_legal(pos, layout)[0], ksq, hostile, layout), True
 
     def safe(moves: list[Move]) -> list[Move]:
         return _safe_moves(pos, moves, ksq, hostile, layout)
 
     restrict: dict[int, PieceFilter] = {ksq: safe}
-    for pinned, line in _pins(board, ksq, side, control, hostile, layout).items():
+    for pinned, line in pins.items():
         restrict[pinned] = _on_line(line, board)
     moves, king_captures = pseudo_legal(pos, layout, restrict)
     # Capturing a King hands armies over, which may expose the mover's King or shield it.
@@ -254,24 +276,27 @@ def _on_line(squares: frozenset[int], board: Board) -> PieceFilter:
 
 
 def _pins(board: Board, ksq: int, side: int, control: Sequence[int], hostile: Sequence[bool],
-          layout: Layout) -> dict[int, frozenset[int]]:
-    """Pinned friendly pieces: square -> the squares on the pin line they may move to."""
+          layout: Layout) -> dict[int, frozenset[int]] | None:
+    """Pinned friendly pieces: square -> the squares on the pin line they may move to; None
+    when a hostile piece attacks the King on ``ksq`` along a line (the one walk of its lines
+    answers both)."""
     pins = {}
-    rays = layout.grid.rays[ksq]
-    for d in range(8):
+    reach_set = layout.reach_set
+    for line, line_kinds in layout.attack_lines[ksq]:
         blocker = -1
-        for i, t in enumerate(rays[d]):
+        for i, t in enumerate(line):
             code = board[t]
             if not code:
                 continue
             if blocker < 0:
                 if control[code >> 3] != side:
+                    if hostile[code >> 3] and _attacks_along(code, t, ksq, line_kinds, layout):
+                        return None
                     break
                 blocker = t
                 continue
-            if hostile[code >> 3] and code & 7 in LINE_KINDS[d & 1] \
-                    and ksq in layout.reach_set[code & 7][t]:
-                pins[blocker] = frozenset(rays[d][: i + 1])
+            if hostile[code >> 3] and code & 7 in line_kinds and ksq in reach_set[code & 7][t]:
+                pins[blocker] = frozenset(line[: i + 1])
             break
     return pins
 
