@@ -23,9 +23,10 @@ Measures, per game, over the positions of ``bench/positions/<game-id>.txt``:
   python-chess: ``move.uci()`` then ``chess.Move.from_uci``.
 * random playout: plies per second of whole games played by picking a uniformly random legal
   move and making it, from the initial position to the end of the game (or ``PLAYOUT_CAP``
-  plies), through the ``Game`` interface as a search's playouts do: ``status``, then
-  ``legal_moves``, then ``advance`` (``apply`` with dice rolled by the seeded generator for a
-  chance move); the analysis cache is left on, as in a search. Every game and option set
+  plies), through the ``Game`` interface as a search's playouts do: ``random_move`` (a
+  uniformly random legal move, or none when the game is over), then ``advance`` (``apply``
+  with dice rolled by the seeded generator for a chance move); the analysis cache is left on,
+  as in a search. Every game and option set
   that changes the work (``PLAYOUTS``). python-chess: ``board.push`` of a random legal move
   from the start position until ``board.is_game_over()``. Both sides draw from their own
   seeded generator that goes on from game to game, so each round plays new games.
@@ -330,13 +331,14 @@ class Playout:
     def play(self) -> int:
         """One game from the initial position to its end or the cap; the plies played."""
         game, rng, cap = self.game, self.rng, self.cap
-        status, legal, advance = game.status, game.legal_moves, game.advance
+        random_move, advance = game.random_move, game.advance
         is_chance, roll, apply = game.is_chance, game.roll, game.apply
         pos = game.initial_position()
         plies = 0
-        while plies < cap and not status(pos).finished:
-            moves = legal(pos)
-            move = moves[rng.randrange(len(moves))]
+        while plies < cap:
+            move = random_move(pos, rng)
+            if move is None:
+                break
             if is_chance(pos, move):
                 pos = apply(pos, move, roll(pos, move, rng)).position
             else:

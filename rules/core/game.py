@@ -213,6 +213,17 @@ class Game(ABC, Generic[P, M]):
         """Whose turn, or who won or drew and why (cached)."""
         return self._analysis(position).status
 
+    def random_move(self, position: P, rng: random.Random) -> M | None:
+        """A legal move of ``position`` drawn uniformly at random with ``rng``, or None when
+        the game is over. Random playouts (the computer opponent's, the benchmark's) call it
+        once per ply; a game may override it with a sampler that finds one legal move without
+        generating them all, as long as every legal move stays equally likely and None still
+        means exactly that :meth:`status` is finished."""
+        moves: tuple[M, ...] = self._analysis(position).moves
+        if not moves:
+            return None
+        return moves[int(rng.random() * len(moves))]
+
     @classmethod
     def clear_analysis_cache(cls) -> None:
         """Forget every cached analysis of this game (for tests and benchmarks)."""

@@ -275,18 +275,20 @@ class Search(Generic[P, M]):
         return best
 
     def playout(self, position: P) -> Sequence[float]:
-        """Uniformly random moves until the game ends or the ply limit; the seats' rewards."""
+        """Uniformly random moves until the game ends or the ply limit; the seats' rewards.
+        ``position`` is not finished (a finished node's reward is known without a playout)."""
         game, rng = self.game, self.rng
-        legal_moves, status_of, advance = game.legal_moves, game.status, game.advance
-        is_chance, random_ = game.is_chance, rng.random
+        random_move, advance, is_chance = game.random_move, game.advance, game.is_chance
         for _ in range(self.plies):
-            moves = legal_moves(position)
-            move = moves[int(random_() * len(moves))]
+            move = random_move(position, rng)
+            if move is None:
+                return self.final_reward(game.status(position))
             if is_chance(position, move):
                 position = game.apply(position, move, game.roll(position, move, rng)).position
             else:
                 position = advance(position, move)
-            status = status_of(position)
+        if self.plies:
+            status = game.status(position)
             if status.finished:
                 return self.final_reward(status)
         return self.cutoff_reward(position)
