@@ -5,8 +5,10 @@ with three or four players how many of the others are out."""
 from __future__ import annotations
 
 from itertools import compress
+from typing import Sequence
 
 from ..core.evaluation import closeness, cornered, hunt, material_chance, with_shares
+from . import moves as mv
 from .board import COLOUR_NAMES, KING, PAWN, Layout
 from .position import Position, active_players
 
@@ -16,12 +18,13 @@ PIECE_VALUES = (0, 0, 9, 5, 3, 3, 1, 0)
 MATERIAL_SCALE = 4.0
 
 
-def material_and_nearness(position: Position, layout: Layout, reach: int
-                          ) -> tuple[list[float], list[float]]:
+def material_and_nearness(position: Position, layout: Layout, reach: int,
+                          confined: Sequence[float]) -> tuple[list[float], list[float]]:
     """Each player's material (over the armies he controls), and his hunt
     (:func:`rules.core.evaluation.hunt`): how near his pieces (but Kings and Pawns) stand to
-    the nearest King of another player still in, within ``reach`` squares, and how near those
-    Kings stand to the edge of the board."""
+    the nearest King of another player still in, within ``reach`` squares, and how hemmed in
+    those Kings are: the mean of how near each stands to the edge of the board and of
+    ``confined[colour]``, the share of his 8 King steps he may not take."""
     grid = layout.grid
     coords = grid.coords
     control = position.control
@@ -41,7 +44,7 @@ def material_and_nearness(position: Position, layout: Layout, reach: int
                 kings.append((owner, coords[sq]))
         elif kind != PAWN:
             hunters[owner].append(coords[sq])
-    edges = [(owner, cornered(grid, king)) for owner, king in kings]
+    edges = [(owner, (cornered(grid, king) + confined[owner]) / 2) for owner, king in kings]
     nearness = [0.0] * 4
     for p in range(4):
         near = closeness(hunters[p], [king for owner, king in kings if owner != p], reach)
@@ -49,22 +52,63 @@ def material_and_nearness(position: Position, layout: Layout, reach: int
     return material, nearness
 
 
+def king_freedom(position: Position, layout: Layout, player: int) -> tuple[int, bool]:
+    """How many legal moves ``player``'s King would have if it were his turn, and whether he
+    would be mated then (in check with no legal move at all): with three or more players in,
+    a mated player can only pass, and his King waits for whoever takes it (and his armies
+    with it)."""
+    king = position.board.index(player * 8 + KING)
+    moves, check = mv.generate(position._replace(side=player), layout)
+    return sum(1 for m in moves if m[0] == king), check and not moves
+
+
+def hand_over_material(position: Position, layout: Layout, mated: int,
+                       active: Sequence[int], material: list[float]) -> None:
+    """Move the material of ``mated`` (a player in check with no legal move) to the players
+    in ``active`` whose pieces attack his King, in equal parts: one of them will take it."""
+    board, control = position.board, position.control
+    king = board.index(mated * 8 + KING)
+    attackers = [p for p in active
+                 if mv.attacked(board, king, tuple(c == p for c in control), layout)]
+    for p in attackers:
+        material[p] += material[mated] / len(attackers)
+    material[mated] = 0.0
+
+
 def evaluate(position: Position, player: str, layout: Layout) -> float:
     """Material (Queen 9, Rook 5, Bishop and Knight 3, Pawn 1) of every army a player
     controls, as a share of winning among the players still in (0 for one who is out); a fifth
     of it is kept for his hunt of the enemy Kings, and with three or four players another fifth
     for how many of the others are out: with a large lead the share is 1 only when these are
-    too, and they lead him on to take Kings."""
+    too, and they lead him on to take Kings.
+
+    With three or four players in, a mated player counts as out and his material as already
+    shared among the players who give the check: he can only pass, and his King (with every
+    army he controls) falls to the first of them who takes it. Without that, a mate would be
+    worth nothing to the player who gives it until the King is taken, plies later."""
     colour = COLOUR_NAMES.index(player)
     control = position.control
     if control[colour] != colour:
         return 0.0
     active = active_players(control)
+    seats = len(layout.players)
+    confined = [0.0] * 4
+    doomed = []
+    for p in active:
+        if p != colour:
+            steps, mate = king_freedom(position, layout, p)
+            confined[p] = 1 - steps / 8
+            if mate:
+                doomed.append(p)
     grid = layout.grid
-    material, nearness = material_and_nearness(position, layout, max(grid.files, grid.ranks))
+    material, nearness = material_and_nearness(position, layout, max(grid.files, grid.ranks),
+                                               confined)
+    if len(active) > 2 and doomed:
+        active = tuple(p for p in active if p not in doomed)
+        for p in doomed:
+            hand_over_material(position, layout, p, active, material)
     chance = material_chance([material[p] for p in active], active.index(colour),
                              MATERIAL_SCALE)
-    seats = len(layout.players)
     if seats == 2:
         return with_shares(chance, nearness[colour])
     return with_shares(chance, nearness[colour], (seats - len(active)) / (seats - 1))

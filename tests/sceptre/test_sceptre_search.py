@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import registry
+from rules.search import suggest
 from search_checks import assert_finds_the_win_in_one
 
 
@@ -25,3 +26,23 @@ def test_seats_and_the_default_budget_follow_the_players():
         assert game.seats() == seats
         assert game.search_limits.playouts == playouts
         assert game.search_limits.max_playouts == 3000
+
+
+MATE_OF_RED = (  # white to move with three players in; red's King is on c16
+    "8bR1bK2bBbR1/9bB3rN2/8bP1bQbP4/11bP4/16/8bN2bPbPbP2/11rP4/16/2rK5rP7/7rP8/1wQ2wN7bP3/"
+    "3rP12/7rP1bN6/10rP5/1rP14/16/16/8wP3wP3/16/9wP3wB2/8wPwB4wPwP/8wRwPwP3wR1/15wK/16 "
+    "w ww,rr,bb 61 60")
+
+
+@pytest.mark.parametrize("level", ["greedy", "mcts"])
+def test_a_mate_of_one_of_two_opponents_is_found(level):
+    # With three players a mate wins nothing at once (the mated player passes until his King
+    # is taken), so only the evaluation, which counts a mated player as out, can see it.
+    game = registry.configure("sceptre", {"players": ["w", "r", "b"]})
+    position = game.parse_position(MATE_OF_RED)
+    move = game.format_move(position, suggest(game, position, level=level, seed=3).move)
+    assert move in {"b14c15", "e14f16"}
+    after = game.advance(position, game.parse_move(position, move))
+    red = game.status(after)
+    assert red.to_move == "red" and red.extra["in_check"]
+    assert [game.format_move(after, m) for m in game.legal_moves(after)] == ["pass"]
