@@ -20,9 +20,11 @@ Every configuration of ``CONFIGS`` plays every pairing. Game ``i`` of a pairing 
 measured bot in seat ``i mod players`` and the other bot in every other seat (with three
 players: one against two), so seats alternate. A game still going on after ``--max-plies``
 decisions per two seats (450 with three players) is a draw; a draw scores 1/2, a win 1. Game
-``i`` uses seed ``--seed + i`` for its dice and for every bot's moves, so a run is reproducible
-as long as no search reaches its time cap (2000 ms; a loaded machine can make a default-budget
-search reach it, and then the moves vary). Games run on ``--procs`` processes (default 2).
+``i`` uses seed ``--seed + i`` for its dice and for every bot's moves. Each MCTS search runs its
+whole budget of playouts however long it takes, so a run is reproducible on any machine at any
+load; ``--time-cap`` stops each at the service's cap instead (2000 ms: a loaded machine can make
+a default-budget search reach it, and then the moves vary). Games run on ``--procs`` processes
+(default 2).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from typing import Any
 
 from rules import registry
 from rules.core.game import WIN, Game
-from rules.search import suggest
+from rules.search import MAX_TIME_MS, mcts, suggest
 
 #: (label, game id, options): every game, Mastery under both rule sets, King's Mate with and
 #: without active play, Sceptre with two and three players.
@@ -114,6 +116,8 @@ def play(task: tuple[str, str, int, int, int, int | None, int, dict[str, Any]]) 
     """One game of a pairing in one configuration."""
     (pairing, label, index, base_seed, plies_per_two_seats, playouts, anchor_playouts,
      settings) = task
+    search_settings = dict(settings)
+    time_cap = search_settings.pop("time_ms", None)
     _, game_id, options = next(c for c in CONFIGS if c[0] == label)
     measured, opponent, _ = PAIRINGS[pairing]
     game: Game[Any, Any] = registry.configure(game_id, options)
@@ -140,9 +144,13 @@ def play(task: tuple[str, str, int, int, int, int | None, int, dict[str, Any]]) 
         if bot == "openspiel":
             move = openspiel.choose(position, plies, budget, move_seed)
             sims = budget
+        elif bot == "mcts" and time_cap is None:
+            result = mcts.search(game, position, budget, None, move_seed, **search_settings)
+            move, sims = result.ranked[0].move, result.playouts
         else:
             suggestion = suggest(game, position, level=bot, seed=move_seed,
-                                 **({"playouts": budget, **settings} if bot == "mcts" else {}))
+                                 **({"playouts": budget, "time_ms": time_cap,
+                                     **search_settings} if bot == "mcts" else {}))
             move, sims = suggestion.move, suggestion.playouts
         side = sides[bot]
         side.moves += 1
@@ -321,6 +329,9 @@ def main(argv: list[str] | None = None) -> None:
                              "evaluation")
     parser.add_argument("--set", nargs="+", default=[], metavar="NAME=VALUE",
                         help="other MCTS settings (exploration, prior_weight, untried_visits)")
+    parser.add_argument("--time-cap", action="store_true",
+                        help=f"stop each MCTS search at the service's cap ({MAX_TIME_MS} ms), "
+                             "as suggest does; by default every search runs its whole budget")
     parser.add_argument("--procs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--markdown", metavar="PATH", help="also write the table here")
     parser.add_argument("--latency", type=int, metavar="N",
@@ -347,6 +358,8 @@ def main(argv: list[str] | None = None) -> None:
         settings["playout_plies"] = args.playout_plies
     if args.draw_cutoff:
         settings["evaluate_cutoff"] = False
+    if args.time_cap:
+        settings["time_ms"] = MAX_TIME_MS
     for item in args.set:
         name, _, value = item.partition("=")
         settings[name] = float(value)
