@@ -15,6 +15,7 @@ variable                      setting                                default
 ``WEB_CONCURRENCY``           ``workers``                            usable CPUs
 ``GUNICORN_THREADS``          ``threads`` per worker                 8
 ``GIL_SWITCH_INTERVAL_MS``    ``sys.setswitchinterval`` in workers   1 ms
+``GC_FULL_EVERY``             gen-1 collections per full collection  100 (Python's default: 10)
 ``GUNICORN_TIMEOUT``          ``timeout`` (silent worker killed)     30 s
 ``GUNICORN_GRACEFUL_TIMEOUT`` ``graceful_timeout`` (drain on TERM)   20 s
 ``GUNICORN_KEEPALIVE``        ``keepalive``                          5 s
@@ -159,12 +160,30 @@ def post_fork(server, worker) -> None:
         worker.cache_baseline = caches.snapshot()
 
 
+def when_ready(server) -> None:
+    """In the master, once the app is loaded (with ``preload_app``) and before any worker
+    forks: collect what loading left behind, then freeze the rest, so that workers share
+    the frozen pages and start with nothing for the collector to walk."""
+    gc.collect()
+    gc.freeze()
+
+
 def post_worker_init(worker) -> None:
     """Once the worker has the app (loaded and warmed up, before or after the fork): move
     everything it holds so far out of the garbage collector's sight (``gc.freeze``). The
     engines' tables are tens of thousands of long-lived objects without cycles that every
-    full collection would otherwise walk again, pausing a request for tens of milliseconds."""
+    full collection would otherwise walk again, pausing a request for tens of milliseconds.
+
+    Then make full collections rare (one per ``GC_FULL_EVERY`` collections of the middle
+    generation instead of 10): what reaches the old generation while serving is mostly the
+    analysis caches' entries, which are acyclic and freed by reference counting when evicted,
+    and a full collection walks all of them while every thread of the worker waits
+    (milliseconds: docs/performance.md). Cyclic garbage (a few objects per request answered by
+    Flask) is still collected young; what little reaches the old generation waits longer,
+    and ``max_requests`` recycles the worker long before it matters."""
     gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, _env_int("GC_FULL_EVERY", 100))
 
 
 def worker_exit(server, worker) -> None:

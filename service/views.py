@@ -124,10 +124,14 @@ def show_game(game: str):
     return json_response(detail)
 
 
+def setup_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """The answer of setup (the game configured from the body's options), without a token."""
+    return {"position": g.format_position(g.start_position), "options": g.options}
+
+
 def setup(game: str):
     g, body = game_request(game, _SETUP)
-    out = {"position": g.format_position(g.start_position), "options": g.options}
-    return json_response(signing.add_token(out, game, g))
+    return json_response(signing.add_token(setup_answer(g, body), game, g))
 
 
 def legal_moves_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
@@ -261,7 +265,7 @@ OPERATIONS: tuple[Operation, ...] = (
               errors=(404,)),
     Operation("post", "/v1/games/{game}/setup", setup, "setup", "Initial position",
               "The initial position under the options, with every option resolved.",
-              s.SetupResponseSchema, s.SetupRequestSchema, GAME_ERRORS),
+              s.SetupResponseSchema, s.SetupRequestSchema, GAME_ERRORS, answer=setup_answer),
     Operation("post", "/v1/games/{game}/legal-moves", legal_moves, "legalMoves", "Legal moves",
               "Every legal move of the position, each with its canonical notation and "
               "structured fields; none when the game is over.",

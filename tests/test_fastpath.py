@@ -79,6 +79,11 @@ def _requests(game_id: str):
         yield base + "apply", {"position": text, "move": f" {move}\n", "seed": 7}
         _, applied = game.play(pos, move, seed=7)
         pos = applied.position
+    yield base + "setup", {}
+    yield base + "setup", {"options": None}
+    for spec in game.option_specs:                                       # each default, sent
+        yield base + "setup", {"options": {spec.name: game.options[spec.name]}}
+    yield base + "setup", {"options": {"no_such_option": 1}}              # 422
     yield base + "legal-moves", {"options": {"no_such_option": 1}}        # 422
     yield base + "status", {"moves_only": True}                           # 400
 
@@ -124,7 +129,8 @@ def test_plain_requests_never_reach_flask_and_others_do(monkeypatch):
     assert client.post(f"/v1/games/{game_id}/status", data=b"{}",
                        content_type="text/plain").status_code == 415
     assert client.post(f"/v1/games/{game_id}/setup", json={}).status_code == 200
+    assert client.post(f"/v1/games/{game_id}/perft", json={"depth": 1}).status_code == 200
     assert client.post("/v1/games/nope/status", json={}).status_code == 404
     assert client.get("/v1/health").status_code == 200
-    assert reached == [f"/v1/games/{game_id}/status", f"/v1/games/{game_id}/setup",
+    assert reached == [f"/v1/games/{game_id}/status", f"/v1/games/{game_id}/perft",
                        "/v1/games/nope/status", "/v1/health"]

@@ -80,7 +80,7 @@ _ACTION = re.compile(
 def parse_action(text: object) -> Action:
     """Parse action notation, without judging legality; malformed text is ``malformed_move``."""
     if isinstance(text, str):
-        known = _BY_NOTATION.get(text)
+        known = NOTATIONS.get(text)
         if known is not None:
             return known
     m = _ACTION.fullmatch(text) if isinstance(text, str) else None
@@ -150,7 +150,7 @@ STEP_ACTIONS: Final = tuple(
 
 #: Every action that can be legal somewhere, by its notation: most actions a client sends
 #: are read with one lookup, the rest with the regular expression.
-_BY_NOTATION: Final = {format_action(action): action for action in (
+NOTATIONS: Final = {format_action(action): action for action in (
     END_ACTION, FIGHT_ACTION, *RETREAT_ACTIONS, *(a for pair in PLACE_ACTIONS for a in pair),
     *(Action(STEP, src, dst, k, general) for src in range(GRID.size) for dst in NEIGHBOURS[src]
       for k in range(1, MAX_STACK + 1) for general in (False, True)))}

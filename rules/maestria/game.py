@@ -12,7 +12,9 @@ from ..core.options import OptionSpec, draw_after_quiet_plies
 from ..core.view import BoardView
 from ..registry import register
 from . import combat, evaluation
-from .actions import END, FIGHT, PLACE, RETREAT, STEP, Action, format_action, generate, parse_action
+from .actions import (
+    END, FIGHT, NOTATIONS, PLACE, RETREAT, STEP, Action, format_action, generate, parse_action,
+)
 from .combat import DICE_SCHEMA, FightDice
 from .entries import KINDS
 from .events import EVENTS
@@ -162,13 +164,15 @@ class Maestria(Game[Position, Action]):
         return BOOK.explain(self, position, move)
 
     def move_fields(self, position: Position, move: Action) -> dict[str, Any]:
+        fields = _fixed_fields(move)
+        self._position_fields(position, move, fields)
+        return fields
+
+    def _position_fields(self, position: Position, move: Action, fields: dict[str, Any]) -> None:
+        """Add to ``fields`` what ``move``'s entry says that depends on ``position``: an
+        attack's odds, a pending fight's odds, where a retreat goes from and with how many."""
         kind = move.kind
-        fields: dict[str, Any] = {"kind": kind}
-        if kind == PLACE:
-            fields.update({"to": NAMES[move.dst], "count": 1, "general": move.with_general})
-        elif kind == STEP:
-            fields.update({"from": NAMES[move.src], "to": NAMES[move.dst], "count": move.pawns,
-                           "general": move.with_general, "cost": move.pawns})
+        if kind == STEP:
             target = position.cells[move.dst]
             if target and owner_of(target) != position.side:
                 fields["attack"] = True
@@ -181,7 +185,29 @@ class Maestria(Game[Position, Action]):
             attacked = position.pending.dst
             fields.update({"from": NAMES[attacked], "to": NAMES[move.dst],
                            "count": count_of(position.cells[attacked])})
-        return fields
+
+    def legal_move_entries(self, position: Position) -> list[dict[str, Any]]:
+        """The core's entries (same keys, same order), each started from a copy of the
+        action's fixed part; only attacks and a pending fight's answers add to it."""
+        entries: list[dict[str, Any]] = []
+        append = entries.append
+        cells, side = position.cells, position.side
+        for move in self.legal_moves(position):
+            head = _ENTRY_HEADS.get(move)
+            if head is None:  # no action outside the table is ever legal; kept for safety
+                head = {"move": format_action(move), **_fixed_fields(move)}
+            entry = head.copy()
+            kind = move.kind
+            if kind == STEP:
+                target = cells[move.dst]
+                if target and owner_of(target) != side:
+                    self._position_fields(position, move, entry)
+            elif kind != PLACE and kind != END:
+                self._position_fields(position, move, entry)
+                if kind == FIGHT:
+                    entry["chance"] = True
+            append(entry)
+        return entries
 
     # ---- fights ----------------------------------------------------------------------------
 
@@ -271,6 +297,25 @@ class Maestria(Game[Position, Action]):
             applied = _fight(position, position.pending, dice)
             return Applied(applied.position, applied.events, dice)
         return _retreat(position, position.pending, move)
+
+
+# ---- legal-move entries -----------------------------------------------------------------------
+
+def _fixed_fields(move: Action) -> dict[str, Any]:
+    """The fields of ``move``'s entry that do not depend on the position: its kind, and the
+    cells, pawns and cost of a placement or a step."""
+    kind = move.kind
+    if kind == PLACE:
+        return {"kind": kind, "to": NAMES[move.dst], "count": 1, "general": move.with_general}
+    if kind == STEP:
+        return {"kind": kind, "from": NAMES[move.src], "to": NAMES[move.dst],
+                "count": move.pawns, "general": move.with_general, "cost": move.pawns}
+    return {"kind": kind}
+
+
+#: for every action that can be legal, the start of its entry: its notation and fixed fields
+_ENTRY_HEADS: dict[Action, dict[str, Any]] = {
+    action: {"move": text, **_fixed_fields(action)} for text, action in NOTATIONS.items()}
 
 
 # ---- the effects of each action --------------------------------------------------------------

@@ -10,7 +10,7 @@ and the General in bit 4, so the empty cell is 0 and ``b3*`` is ``3 | 0 << 3 | 1
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from ..core.errors import InvalidOptions, InvalidPosition
 from ..core.geometry import Grid
@@ -177,8 +177,32 @@ def format_position(pos: Position) -> str:
             f"{format_pending(pos.pending)} {pos.quiet} {pos.n}")
 
 
+#: every cell token a position can write, and its code: '-', and b<k> / w<k> (1 to 5 pawns),
+#: with '*' when the General is in the stack
+_CELL_CODES = {"-": 0, **{
+    f"{SIDE_LETTERS[side]}{count}{'*' if general else ''}": make_cell(side, count, general)
+    for side in (BLACK, WHITE) for count in range(1, MAX_STACK + 1) for general in (False, True)}}
+
+
 def _parse_cells(text: str) -> tuple[int, ...]:
-    """The cell codes of the cells field, a1 first; InvalidPosition names the bad cell."""
+    """The cell codes of the cells field, a1 first; InvalidPosition names the bad cell.
+
+    One dictionary look-up per token for a field of two rows of 12 known tokens; anything else
+    goes to :func:`_parse_cells_strictly`, which says what is wrong.
+    """
+    row2, _, row1 = text.partition("/")
+    tokens = f"{row1},{row2}".split(",")  # a1 to l1, then a2 to l2
+    if len(tokens) == GRID.size and row1.count(",") == GRID.files - 1:
+        try:
+            return tuple(map(_CELL_CODES.__getitem__, tokens))
+        except KeyError:  # a token that is not a cell: the strict reader names it
+            pass
+    return _parse_cells_strictly(text)
+
+
+def _parse_cells_strictly(text: str) -> tuple[int, ...]:
+    """The cell codes of the cells field, a1 first, token by token; InvalidPosition names the
+    first thing wrong (the rows, then each row's cells, row 2 first)."""
     rows = text.split("/")
     if len(rows) != 2:
         raise InvalidPosition(
@@ -210,15 +234,17 @@ def _parse_cells(text: str) -> tuple[int, ...]:
     return tuple(cells)
 
 
-def army_totals(cells: tuple[int, ...]) -> tuple[list[int], list[int]]:
+#: per cell code, its pawns and General packed in one int: black pawns in bits 0-7, black
+#: Generals in bits 8-15, white pawns in bits 16-23, white Generals in bits 24-31, so that the
+#: sum over a board packs the totals of :func:`army_totals` (24 cells never carry a byte over)
+_ARMY_BITS = tuple(
+    (count_of(code) | has_general(code) << 8) << 16 * owner_of(code) for code in range(32))
+
+
+def army_totals(cells: Sequence[int]) -> tuple[list[int], list[int]]:
     """Per side: [pawns on the board, Generals on the board]."""
-    totals = ([0, 0], [0, 0])
-    for code in cells:
-        if code:
-            t = totals[owner_of(code)]
-            t[0] += count_of(code)
-            t[1] += has_general(code)
-    return totals
+    packed = sum(map(_ARMY_BITS.__getitem__, cells))
+    return ([packed & 255, packed >> 8 & 255], [packed >> 16 & 255, packed >> 24])
 
 
 def setup_placed(side: int, to_move: int, budget: int, n: int) -> int:
@@ -243,16 +269,29 @@ def parse_position(text: str) -> Position:
         raise InvalidPosition(
             f"The side field must be 'b' (black) or 'w' (white); got {side_text!r}.", field="side")
     side = SIDE_LETTERS.index(side_text)
-    budget = parse_counter(budget_text, "budget", 0, ACTION_POINTS)
+    budget = _counter(budget_text, "budget", 0, ACTION_POINTS)
     pending = _parse_pending(pending_text)
-    quiet = parse_counter(quiet_text, "quiet")
-    n = parse_counter(n_text, "n", minimum=1)
+    quiet = _counter(quiet_text, "quiet")
+    n = _counter(n_text, "n", minimum=1)
     pos = Position(cells, phase, side, budget, pending, quiet, n)
     if phase == SETUP:
         _check_setup(pos)
     else:
         _check_play(pos)
     return pos
+
+
+#: the counters positions usually carry, by their canonical text (no sign, no leading zero)
+_SMALL_COUNTERS = {str(value): value for value in range(1000)}
+
+
+def _counter(text: str, name: str, minimum: int = 0, maximum: int = 10**9) -> int:
+    """What :func:`~rules.core.notation.parse_counter` gives (or raises), by one look-up for a
+    counter under 1000 within its bounds."""
+    value = _SMALL_COUNTERS.get(text)
+    if value is not None and minimum <= value <= maximum:
+        return value
+    return parse_counter(text, name, minimum, maximum)
 
 
 def _parse_pending(text: str) -> Pending | None:
