@@ -18,13 +18,12 @@ PIECE_VALUES = (0, 0, 9, 5, 3, 3, 1, 0)
 MATERIAL_SCALE = 4.0
 
 
-def material_and_nearness(position: Position, layout: Layout, reach: int,
-                          confined: Sequence[float]) -> tuple[list[float], list[float]]:
+def material_and_nearness(position: Position, layout: Layout, reach: int
+                          ) -> tuple[list[float], list[float]]:
     """Each player's material (over the armies he controls), and his hunt
     (:func:`rules.core.evaluation.hunt`): how near his pieces (but Kings and Pawns) stand to
-    the nearest King of another player still in, within ``reach`` squares, and how hemmed in
-    those Kings are: the mean of how near each stands to the edge of the board and of
-    ``confined[colour]``, the share of his 8 King steps he may not take."""
+    the nearest King of another player still in, within ``reach`` squares, and how near those
+    Kings stand to the edge of the board."""
     grid = layout.grid
     coords = grid.coords
     control = position.control
@@ -44,7 +43,7 @@ def material_and_nearness(position: Position, layout: Layout, reach: int,
                 kings.append((owner, coords[sq]))
         elif kind != PAWN:
             hunters[owner].append(coords[sq])
-    edges = [(owner, (cornered(grid, king) + confined[owner]) / 2) for owner, king in kings]
+    edges = [(owner, cornered(grid, king)) for owner, king in kings]
     nearness = [0.0] * 4
     for p in range(4):
         near = closeness(hunters[p], [king for owner, king in kings if owner != p], reach)
@@ -52,27 +51,28 @@ def material_and_nearness(position: Position, layout: Layout, reach: int,
     return material, nearness
 
 
-def king_freedom(position: Position, layout: Layout, player: int) -> tuple[int, bool]:
-    """How many legal moves ``player``'s King would have if it were his turn, and whether he
-    would be mated then (in check with no legal move at all): with three or more players in,
-    a mated player can only pass, and his King waits for whoever takes it (and his armies
-    with it)."""
-    king = position.board.index(player * 8 + KING)
-    moves, check = mv.generate(position._replace(side=player), layout)
-    return sum(1 for m in moves if m[0] == king), check and not moves
+def mated(position: Position, layout: Layout, player: int) -> bool:
+    """Whether ``player``'s King is attacked and he would have no legal move if it were his
+    turn: with three or more players in, such a player can only pass, and his King waits for
+    whoever takes it (and his armies with it). Cheap unless his King is attacked."""
+    board = position.board
+    king = board.index(player * 8 + KING)
+    if not mv.attacked(board, king, mv.hostile_armies(position.control, player), layout):
+        return False
+    return not mv.generate(position._replace(side=player), layout)[0]
 
 
-def hand_over_material(position: Position, layout: Layout, mated: int,
+def hand_over_material(position: Position, layout: Layout, loser: int,
                        active: Sequence[int], material: list[float]) -> None:
-    """Move the material of ``mated`` (a player in check with no legal move) to the players
-    in ``active`` whose pieces attack his King, in equal parts: one of them will take it."""
+    """Move the material of ``loser`` (a mated player) to the players in ``active`` whose
+    pieces attack his King, in equal parts: one of them will take it."""
     board, control = position.board, position.control
-    king = board.index(mated * 8 + KING)
+    king = board.index(loser * 8 + KING)
     attackers = [p for p in active
                  if mv.attacked(board, king, tuple(c == p for c in control), layout)]
     for p in attackers:
-        material[p] += material[mated] / len(attackers)
-    material[mated] = 0.0
+        material[p] += material[loser] / len(attackers)
+    material[loser] = 0.0
 
 
 def evaluate(position: Position, player: str, layout: Layout) -> float:
@@ -92,21 +92,16 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
         return 0.0
     active = active_players(control)
     seats = len(layout.players)
-    confined = [0.0] * 4
-    doomed = []
-    for p in active:
-        if p != colour:
-            steps, mate = king_freedom(position, layout, p)
-            confined[p] = 1 - steps / 8
-            if mate:
-                doomed.append(p)
     grid = layout.grid
-    material, nearness = material_and_nearness(position, layout, max(grid.files, grid.ranks),
-                                               confined)
-    if len(active) > 2 and doomed:
-        active = tuple(p for p in active if p not in doomed)
-        for p in doomed:
-            hand_over_material(position, layout, p, active, material)
+    material, nearness = material_and_nearness(position, layout, max(grid.files, grid.ranks))
+    if len(active) > 2:
+        doomed = [p for p in active if mated(position, layout, p)]
+        if colour in doomed:
+            return 0.0
+        if doomed:
+            active = tuple(p for p in active if p not in doomed)
+            for p in doomed:
+                hand_over_material(position, layout, p, active, material)
     chance = material_chance([material[p] for p in active], active.index(colour),
                              MATERIAL_SCALE)
     if seats == 2:
