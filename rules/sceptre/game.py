@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
@@ -36,6 +37,10 @@ from .view import board_view
 #: Moves name squares of the largest board any layout spans (up to x24), so that a square
 #: of a bigger layout is reported as off this board, not as a malformed move.
 _MOVES = SquareMoveReader(Grid(MAX_SPAN, MAX_SPAN), r"(?:=([QRBN]))?")
+
+#: How many slots :meth:`Sceptre.random_move` draws before it falls back on the full list of
+#: legal moves (a random midgame position keeps about one draw in three to six).
+DRAWS = 48
 
 #: Events and their fields, as ``apply`` reports them.
 Event = dict[str, Any]
@@ -249,22 +254,26 @@ class Sceptre(Game[Position, Move]):
         return Analysis(Status(ONGOING, None, None, COLOUR_NAMES[position.side], extra),
                         tuple(moves))
 
-    def perft_moves(self, position: Position) -> Sequence[Move]:
-        """Cached once three or more players are in the game: the turn hand-over that made
-        ``position`` has just analysed it; uncached otherwise."""
-        if len(active_players(position.control)) > 2:
-            return self.legal_moves(position)
-        return self.analyse(position).moves
+    def random_move(self, position: Position, rng: random.Random) -> Move | None:
+        """A uniformly random legal move drawn without generating them all (see
+        :func:`rules.sceptre.moves.draw`); after :data:`DRAWS` draws that found none (few
+        legal moves, or none: mate, stalemate), one drawn from the full list, as the analysis
+        gives it (the pass of a mated player among three or more, None when it ends the
+        game)."""
+        if self.quiet_limit is not None and position.quiet >= self.quiet_limit:
+            return None
+        if len(active_players(position.control)) < 2:
+            return None  # one player left: he has won
+        move = mv.draw(position, self.layout, rng.random, DRAWS)
+        if move is not None:
+            return move
+        moves = self._analysis(position).moves
+        return moves[int(rng.random() * len(moves))] if moves else None
 
     def _stays_in(self, position: Position) -> bool:
         """Whether the side to move has a legal move or is in check: a player with neither is
         removed before his turn while three or more players are in the game."""
-        if self.quiet_limit is not None and position.quiet >= self.quiet_limit:
-            # The analysis of a drawn game lists no moves; a player is removed all the same.
-            moves, check = mv.generate(position, self.layout)
-            return bool(moves) or check
-        analysis = self._analysis(position)  # one cached look-up for both answers
-        return bool(analysis.status.extra["in_check"]) or analysis.moves != (PASS,)
+        return mv.stays_in(position, self.layout)
 
     # ---- moves -------------------------------------------------------------------------------
 
@@ -325,7 +334,7 @@ class Sceptre(Game[Position, Move]):
             board, control, captured = position.board, position.control, 0
         else:
             new_board, control = mv.after(position, move)
-            board = tuple(new_board)
+            board = bytes(new_board)
             src, dst, promotion = move
             captured = position.board[dst]
             names = self.layout.grid.names
@@ -348,15 +357,15 @@ class Sceptre(Game[Position, Move]):
 
     def advance(self, position: Position, move: Move) -> Position:
         """The position ``apply`` gives, without building its events (for search)."""
-        if move == PASS:
+        if move[0] < 0:  # the pass
             board, control, quiet = position.board, position.control, position.quiet + 1
         else:
             new_board, control = mv.after(position, move)
-            board = tuple(new_board)
+            board = bytes(new_board)
             quiet = 0 if position.board[move[1]] else position.quiet + 1
         return self._hand_over(board, control, position.side, quiet, position.n, [])
 
-    def _hand_over(self, board: tuple[int, ...], control: Control, mover: int, quiet: int,
+    def _hand_over(self, board: bytes, control: Control, mover: int, quiet: int,
                    n: int, events: list[Event]) -> Position:
         """The position once the turn has passed from ``mover`` in seat order.
 

@@ -8,13 +8,16 @@ to every square a piece may reach, so generation here only looks at the pieces.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate
+from operator import getitem
 from typing import Callable, Iterator, Mapping, Sequence
 
 from ..core.promotion import promotion_moves
 from .board import (
-    BISHOP, KIND_LETTERS, KING, KNIGHT, LINE_KINDS, ORTHODOX_COUNT, PAWN, PROMOTION_KINDS, QUEEN,
-    ROOK, Layout, Move,
+    BISHOP, CAPTURE, KIND_LETTERS, KING, KNIGHT, LINE_KINDS, ORTHODOX_COUNT, PAWN,
+    PROMOTION_KINDS, QUEEN, QUIET, ROOK, Layout, Move,
 )
 from .position import INERT, Control, Position, reassign
 
@@ -189,14 +192,14 @@ def _promoting_pawn_moves(pos: Position, layout: Layout, src: int, army: int) ->
     return moves
 
 
-def after(pos: Position, move: Move) -> tuple[list[int], Control]:
-    """Board (as a list) and army control right after ``move``, before the turn passes.
+def after(pos: Position, move: Move) -> tuple[bytearray, Control]:
+    """Board (as a bytearray) and army control right after ``move``, before the turn passes.
 
     Capturing the King of a player still in the game hands every army he controlled to the
     mover; capturing an inert King changes nothing.
     """
     src, dst, promotion = move
-    board = list(pos.board)
+    board = bytearray(pos.board)
     code, target = board[src], board[dst]
     board[dst] = (code & ~7) | promotion if promotion else code
     board[src] = 0
@@ -250,7 +253,7 @@ def _safe_moves(pos: Position, moves: list[Move], ksq: int, hostile: Sequence[bo
     they are, so it is tried on one scratch board (made, tested, taken back); a King capture
     hands armies over and goes through :func:`keeps_king_safe`."""
     board = pos.board
-    scratch = list(board)
+    scratch = bytearray(board)
     kept = []
     for m in moves:
         src, dst, promotion = m
@@ -299,6 +302,106 @@ def _pins(board: Board, ksq: int, side: int, control: Sequence[int], hostile: Se
                 pins[blocker] = frozenset(line[: i + 1])
             break
     return pins
+
+
+def draw(pos: Position, layout: Layout, random: Callable[[], float], tries: int) -> Move | None:
+    """A legal move of the side to move, drawn uniformly among them all, or None when ``tries``
+    draws found none (the caller then draws from the full list: a mix of uniform draws is
+    uniform).
+
+    Each draw picks one slot (:attr:`~rules.sceptre.board.Layout.slots`) of the side's pieces
+    uniformly; a slot whose move the position does not allow, or that would leave the King
+    attacked, is drawn again. Every legal move is the move of exactly one slot, so the move
+    found is uniform over the legal moves without generating them.
+    """
+    board, side, control = pos.board, pos.side, pos.control
+    slots_of = layout.slots
+    squares = list(map(_START, moved_finder(control, side)(board)))
+    tables = list(map(getitem, map(slots_of.__getitem__, map(board.__getitem__, squares)),
+                      squares))
+    starts = list(accumulate(map(len, tables), initial=0))
+    total = starts[-1]
+    ksq = hostile = None
+    for _ in range(tries):
+        r = int(random() * total)
+        i = bisect_right(starts, r) - 1
+        dst, path, clear, move, mode = tables[i][r - starts[i]]
+        if board[path] != clear:
+            continue
+        target = board[dst]
+        if target:
+            if mode == QUIET or control[target >> 3] == side:
+                continue
+        elif mode == CAPTURE:
+            continue
+        if move[2]:
+            move = _promotion(board, move)
+            if move is None:
+                continue
+        if ksq is None:
+            ksq = board.index(side * 8 + KING)
+            hostile = hostile_armies(control, side)
+        if _is_safe(pos, move, ksq, hostile, layout):
+            return move
+    return None
+
+
+_START = re.Match.start
+
+
+def _promotion(board: Board, move: Move) -> Move | None:
+    """The move of a promotion slot as the position allows it: itself when its kind is one
+    the army has lost, the plain move for the Queen's slot when it has lost none, else
+    None."""
+    src, dst, kind = move
+    lost = lost_kinds(board, board[src] >> 3)
+    if lost:
+        return move if kind in lost else None
+    return Move(src, dst, 0) if kind == QUEEN else None
+
+
+def _is_safe(pos: Position, move: Move, ksq: int, hostile: Sequence[bool],
+             layout: Layout) -> bool:
+    """Whether the pseudo-legal ``move`` keeps the mover's King (on ``ksq``) safe, as
+    :func:`_safe_moves` judges it."""
+    board = pos.board
+    src, dst, promotion = move
+    if board[dst] & 7 == KING:
+        return keeps_king_safe(pos, move, ksq, layout)
+    scratch = bytearray(board)
+    code = scratch[src]
+    scratch[dst] = (code & ~7) | promotion if promotion else code
+    scratch[src] = 0
+    return not attacked(scratch, dst if src == ksq else ksq, hostile, layout)
+
+
+def stays_in(pos: Position, layout: Layout) -> bool:
+    """Whether the side to move is in check or has a legal move (stopping at the first
+    found): a player with neither is removed while three or more players are in the game."""
+    board, side, control = pos.board, pos.side, pos.control
+    hostile = hostile_armies(control, side)
+    ksq = board.index(side * 8 + KING)
+    if attacked(board, ksq, hostile, layout):
+        return True
+    slots_of = layout.slots
+    for found in moved_finder(control, side)(board):
+        src = found.start()
+        for dst, path, clear, move, mode in slots_of[board[src]][src]:
+            if board[path] != clear:
+                continue
+            target = board[dst]
+            if target:
+                if mode == QUIET or control[target >> 3] == side:
+                    continue
+            elif mode == CAPTURE:
+                continue
+            if move[2]:
+                move = _promotion(board, move)
+                if move is None:
+                    continue
+            if _is_safe(pos, move, ksq, hostile, layout):
+                return True
+    return False
 
 
 def format_move(move: Move, layout: Layout) -> str:

@@ -9,6 +9,7 @@ also spells when read), and the counters.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import compress
 from typing import NamedTuple
 
@@ -37,12 +38,13 @@ FIELDS = ("board", "side", "armies", "quiet", "n")
 class Position(NamedTuple):
     """An immutable Sceptre position.
 
-    ``board`` holds a piece code (colour * 8 + kind) or 0 per square of the layout's grid;
+    ``board`` holds a piece code (colour * 8 + kind) or 0 per square of the layout's grid, one
+    byte each (copied, hashed and searched in C);
     ``control[colour]`` is the colour of the player who moves that army, or INERT.
     A player is still in the game exactly when he controls his own army.
     """
 
-    board: tuple[int, ...]
+    board: bytes
     side: int
     control: Control
     quiet: int
@@ -59,8 +61,10 @@ def piece_name(code: int) -> str:
     return f"{COLOUR_NAMES[code >> 3]} {KIND_NAMES[code & 7]}"
 
 
+@lru_cache(maxsize=256)
 def active_players(control: Control) -> tuple[int, ...]:
-    """The players still in the game (those who control their own army), in seat order."""
+    """The players still in the game (those who control their own army), in seat order
+    (cached: one tuple per army control)."""
     return tuple(c for c in range(4) if control[c] == c)
 
 
@@ -100,7 +104,7 @@ def parse_position(text: str, layout: Layout) -> Position:
     """
     board_text, side_text, armies_text, quiet_text, n_text = split_fields(text, FIELDS)
     grid = layout.grid
-    board = parse_board_codes(board_text, grid, PIECE_PATTERN, _CELL_CODES)
+    board = bytes(parse_board_codes(board_text, grid, PIECE_PATTERN, _CELL_CODES))
     players = layout.players
     standable, pawn_area = layout.standable, layout.pawn_area
     counts = [[0] * 7 for _ in range(4)]
