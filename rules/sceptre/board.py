@@ -628,10 +628,10 @@ class Layout:
         promotion kind (see :func:`rules.sceptre.moves.draw`). Every pseudo-legal move of a
         position is the move of exactly one slot of the side's pieces, so drawing slots
         uniformly and keeping the valid ones draws moves uniformly. Built on first use."""
-        sliding = [()] * 7
+        sliding: list[tuple[tuple[Slot, ...], ...]] = [()] * 7
         for kind in (KING, QUEEN, ROOK, BISHOP):
             sliding[kind] = tuple(
-                tuple(slot for ray, moves in paths for slot in _ray_slots(ray, moves, ANY, ()))
+                tuple(slot for ray, moves in paths for slot in _ray_slots(ray, moves, ANY, frozenset()))
                 for paths in self.slides[kind])
         sliding[KNIGHT] = tuple(
             tuple((dst, NO_PATH, b"", move, ANY) for dst, move in targets)

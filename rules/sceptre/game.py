@@ -28,8 +28,8 @@ from .events import EVENTS
 from .illegal import BOOK
 from .option_schemas import FORWARD_SCHEMA, PLAYERS_SCHEMA, SECTIONS_SCHEMA
 from .position import (
-    FIELDS, INERT, Control, Position, active_players, armies_players, board_shape,
-    format_position, initial_position, parse_position, piece_letters, reassign,
+    FIELDS, INERT, PIECE_LETTERS, Control, Position, active_players, armies_players,
+    board_shape, format_position, initial_position, make_position, parse_position, reassign,
 )
 from .reasons import End, Illegal
 from .view import board_view
@@ -44,6 +44,25 @@ DRAWS = 48
 
 #: Events and their fields, as ``apply`` reports them.
 Event = dict[str, Any]
+
+
+def _entry_fields(move: Move, board: bytes, names: Sequence[str]) -> dict[str, Any]:
+    """The structured fields of a move other than the pass (see :meth:`Sceptre.move_fields`):
+    from, to, piece, kind, and captured and promotion when they apply."""
+    src, dst, promotion = move
+    target = board[dst]
+    if not target and not promotion:  # the most common entry, built in one display
+        return {"from": names[src], "to": names[dst], "piece": PIECE_LETTERS[board[src]],
+                "kind": "move"}
+    fields: dict[str, Any] = {"from": names[src], "to": names[dst],
+                              "piece": PIECE_LETTERS[board[src]],
+                              "kind": "capture" if target else "move"}
+    if target:
+        fields["captured"] = PIECE_LETTERS[target]
+    if promotion:
+        fields["kind"] = "promotion"
+        fields["promotion"] = KIND_LETTERS[promotion]
+    return fields
 
 
 @register
@@ -313,24 +332,29 @@ class Sceptre(Game[Position, Move]):
     def move_fields(self, position: Position, move: Move) -> dict[str, Any]:
         if move == PASS:
             return {"kind": "pass"}
-        src, dst, promotion = move
-        names = self.layout.grid.names
-        code, target = position.board[src], position.board[dst]
-        fields: dict[str, Any] = {"from": names[src], "to": names[dst],
-                                  "piece": piece_letters(code),
-                                  "kind": "capture" if target else "move"}
-        if target:
-            fields["captured"] = piece_letters(target)
-        if promotion:
-            fields["kind"] = "promotion"
-            fields["promotion"] = KIND_LETTERS[promotion]
-        return fields
+        return _entry_fields(move, position.board, self.layout.grid.names)
+
+    def legal_move_entries(self, position: Position) -> list[dict[str, Any]]:
+        """As the core builds them (``move`` then :meth:`move_fields`), in one pass with the
+        board and square names at hand."""
+        board, names = position.board, self.layout.grid.names
+        entries = []
+        for move in self.legal_moves(position):
+            if move[0] < 0:
+                entries.append({"move": "pass", "kind": "pass"})
+                continue
+            src, dst, promotion = move
+            text = names[src] + names[dst]
+            if promotion:
+                text += "=" + KIND_LETTERS[promotion]
+            entries.append({"move": text, **_entry_fields(move, board, names)})
+        return entries
 
     def apply(self, position: Position, move: Move, dice: Dice | None = None) -> Applied[Position]:
         side = position.side
-        events: list[Event] = []
-        if move == PASS:
-            events.append({"type": "pass", "player": COLOUR_NAMES[side]})
+        events: list[Event]
+        if move[0] < 0:  # the pass
+            events = [{"type": "pass", "player": COLOUR_NAMES[side]}]
             board, control, captured = position.board, position.control, 0
         else:
             new_board, control = mv.after(position, move)
@@ -338,14 +362,14 @@ class Sceptre(Game[Position, Move]):
             src, dst, promotion = move
             captured = position.board[dst]
             names = self.layout.grid.names
-            events.append({"type": "move", "from": names[src], "to": names[dst],
-                           "piece": piece_letters(position.board[src])})
+            events = [{"type": "move", "from": names[src], "to": names[dst],
+                       "piece": PIECE_LETTERS[position.board[src]]}]
             if captured:
                 events.append({"type": "capture", "square": names[dst],
-                               "piece": piece_letters(captured)})
+                               "piece": PIECE_LETTERS[captured]})
             if promotion:
                 events.append({"type": "promotion", "square": names[dst],
-                               "piece": piece_letters(board[dst])})
+                               "piece": PIECE_LETTERS[board[dst]]})
             if control != position.control:
                 handed = [COLOUR_NAMES[a] for a in range(4)
                           if control[a] != position.control[a]]
@@ -379,14 +403,14 @@ class Sceptre(Game[Position, Move]):
         while True:
             active = active_players(control)
             if len(active) == 1:
-                return Position(board, active[0], control, quiet, n)
+                return make_position(board, active[0], control, quiet, n)
             i = (i + 1) % len(seats)
             if i == 0:
                 n += 1
             player = seats[i]
             if control[player] != player:
                 continue
-            candidate = Position(board, player, control, quiet, n)
+            candidate = make_position(board, player, control, quiet, n)
             if len(active) == 2 or self._stays_in(candidate):
                 return candidate
             control = reassign(control, player, INERT)

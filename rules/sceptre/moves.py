@@ -17,7 +17,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 from ..core.promotion import promotion_moves
 from .board import (
     BISHOP, CAPTURE, KIND_LETTERS, KING, KNIGHT, LINE_KINDS, ORTHODOX_COUNT, PAWN,
-    PROMOTION_KINDS, QUEEN, QUIET, ROOK, Layout, Move,
+    PROMOTION_KINDS, QUEEN, QUIET, ROOK, Layout, Move, Slot,
 )
 from .position import INERT, Control, Position, reassign
 
@@ -321,32 +321,34 @@ def draw(pos: Position, layout: Layout, random: Callable[[], float], tries: int)
                       squares))
     starts = list(accumulate(map(len, tables), initial=0))
     total = starts[-1]
-    ksq = hostile = None
+    ksq = board.index(side * 8 + KING)
+    hostile = hostile_armies(control, side)
     for _ in range(tries):
         r = int(random() * total)
         i = bisect_right(starts, r) - 1
-        dst, path, clear, move, mode = tables[i][r - starts[i]]
-        if board[path] != clear:
-            continue
-        target = board[dst]
-        if target:
-            if mode == QUIET or control[target >> 3] == side:
-                continue
-        elif mode == CAPTURE:
-            continue
-        if move[2]:
-            move = _promotion(board, move)
-            if move is None:
-                continue
-        if ksq is None:
-            ksq = board.index(side * 8 + KING)
-            hostile = hostile_armies(control, side)
-        if _is_safe(pos, move, ksq, hostile, layout):
+        move = _slot_move(board, control, side, tables[i][r - starts[i]])
+        if move is not None and _is_safe(pos, move, ksq, hostile, layout):
             return move
     return None
 
 
 _START = re.Match.start
+
+
+def _slot_move(board: bytes, control: Control, side: int, slot: Slot) -> Move | None:
+    """The move of ``slot`` when the position allows it by piece movement (the squares it
+    passes over empty, its target as its mode needs, a promotion kind the army has lost),
+    else None; King safety is not judged."""
+    dst, path, clear, move, mode = slot
+    if board[path] != clear:  # the squares passed over, sliced in C
+        return None
+    target = board[dst]
+    if target:
+        if mode == QUIET or control[target >> 3] == side:
+            return None
+    elif mode == CAPTURE:
+        return None
+    return _promotion(board, move) if move[2] else move
 
 
 def _promotion(board: Board, move: Move) -> Move | None:
@@ -386,20 +388,9 @@ def stays_in(pos: Position, layout: Layout) -> bool:
     slots_of = layout.slots
     for found in moved_finder(control, side)(board):
         src = found.start()
-        for dst, path, clear, move, mode in slots_of[board[src]][src]:
-            if board[path] != clear:
-                continue
-            target = board[dst]
-            if target:
-                if mode == QUIET or control[target >> 3] == side:
-                    continue
-            elif mode == CAPTURE:
-                continue
-            if move[2]:
-                move = _promotion(board, move)
-                if move is None:
-                    continue
-            if _is_safe(pos, move, ksq, hostile, layout):
+        for slot in slots_of[board[src]][src]:
+            move = _slot_move(board, control, side, slot)
+            if move is not None and _is_safe(pos, move, ksq, hostile, layout):
                 return True
     return False
 
