@@ -650,6 +650,20 @@ class Layout:
                                           self.pawn_capture_targets[colour]))
         return tuple(by_code)
 
+    @cached_property
+    def line_squares(self) -> tuple[frozenset[int], ...]:
+        """Per square, every square of its :attr:`attack_lines`: the only squares from which
+        a piece can shield a King there from a line piece (built on first use)."""
+        return tuple(frozenset(t for line, _ in lines for t in line)
+                     for lines in self.attack_lines)
+
+    @cached_property
+    def near_slots(self) -> tuple[tuple[tuple[Slot, ...], ...], ...]:
+        """:attr:`slots` limited to the moves that pass over no square (built on first
+        use)."""
+        return tuple(tuple(tuple(slot for slot in square if slot[1] is NO_PATH)
+                           for square in table) for table in self.slots)
+
     def option_value(self) -> dict[str, Any]:
         """The resolved options describing this layout (players, sections, forward)."""
         return {

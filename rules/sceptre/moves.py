@@ -67,14 +67,22 @@ def _knight_attacks(board: Board, sq: int, hostile: Sequence[bool], layout: Layo
     return False
 
 
+def moved_squares(board: bytes, control: Control, side: int) -> Iterator[re.Match[bytes]]:
+    """A match on each square of ``board`` (in board order) that holds a piece ``side``
+    moves (as :func:`moved_by`): the board is translated to one byte per square, 1 for such
+    a piece, and searched for that byte, both in C."""
+    return _ONES(board.translate(moved_table(control, side)))
+
+
+_ONES = re.compile(b"\x01").finditer
+_START = re.Match.start
+
+
 @lru_cache(maxsize=256)
-def moved_finder(control: Control, side: int) -> Callable[[bytes], Iterator[re.Match[bytes]]]:
-    """A search giving, in board order, a match on each square of a board (as bytes, one
-    piece code per square) that holds a piece ``side`` moves (as :func:`moved_by`)."""
-    codes = bytes(code for code, moved in enumerate(moved_by(control, side)) if moved)
-    if not codes:  # a side without pieces (never to move in play): nothing to find
-        return re.compile(b"(?!)").finditer
-    return re.compile(b"[" + b"".join(re.escape(bytes((c,))) for c in codes) + b"]").finditer
+def moved_table(control: Control, side: int) -> bytes:
+    """The translation table of :func:`moved_squares`: 1 for each piece code ``side``
+    moves, 0 for every other byte."""
+    return bytes(moved_by(control, side)) + bytes(256 - 32)
 
 
 @lru_cache(maxsize=256)
@@ -109,7 +117,7 @@ def pseudo_legal(pos: Position, layout: Layout,
     append, extend = moves.append, moves.extend
     # the squares of the pieces the side moves, in board order (searched in C: the codes are
     # below 32, so the board is a byte string)
-    for found in moved_finder(control, side)(bytes(board)):
+    for found in moved_squares(board, control, side):
         src = found.start()
         code = board[src]
         keep = restrict.get(src)
@@ -316,7 +324,7 @@ def draw(pos: Position, layout: Layout, random: Callable[[], float], tries: int)
     """
     board, side, control = pos.board, pos.side, pos.control
     slots_of = layout.slots
-    squares = list(map(_START, moved_finder(control, side)(board)))
+    squares = list(map(_START, moved_squares(board, control, side)))
     tables = list(map(getitem, map(slots_of.__getitem__, map(board.__getitem__, squares)),
                       squares))
     starts = list(accumulate(map(len, tables), initial=0))
@@ -330,9 +338,6 @@ def draw(pos: Position, layout: Layout, random: Callable[[], float], tries: int)
         if move is not None and _is_safe(pos, move, ksq, hostile, layout):
             return move
     return None
-
-
-_START = re.Match.start
 
 
 def _slot_move(board: bytes, control: Control, side: int, slot: Slot) -> Move | None:
@@ -378,21 +383,34 @@ def _is_safe(pos: Position, move: Move, ksq: int, hostile: Sequence[bool],
 
 
 def stays_in(pos: Position, layout: Layout) -> bool:
-    """Whether the side to move is in check or has a legal move (stopping at the first
-    found): a player with neither is removed while three or more players are in the game."""
+    """Whether the side to move has a legal move (stopping at the first found) or is in
+    check: a player with neither is removed while three or more players are in the game.
+
+    First a move of a piece off the King's lines (see :attr:`Layout.line_squares`); then
+    the moves to a square next to the piece along its rays (and the Knight's leaps, the
+    Pawn's captures), each tested for King safety: a piece that can move at all can make
+    one of them, and one of them is legal unless the only legal moves capture a King far
+    away (which hands armies over), so the rest are tried only when none is."""
     board, side, control = pos.board, pos.side, pos.control
-    hostile = hostile_armies(control, side)
     ksq = board.index(side * 8 + KING)
-    if attacked(board, ksq, hostile, layout):
-        return True
-    slots_of = layout.slots
-    for found in moved_finder(control, side)(board):
-        src = found.start()
-        for slot in slots_of[board[src]][src]:
-            move = _slot_move(board, control, side, slot)
-            if move is not None and _is_safe(pos, move, ksq, hostile, layout):
-                return True
-    return False
+    squares = list(map(_START, moved_squares(board, control, side)))
+    # A piece off the King's lines cannot expose him: its move is legal unless he is in
+    # check already, and either way the side stays in.
+    lines, near = layout.line_squares[ksq], layout.near_slots
+    for src in squares:
+        if src != ksq and src not in lines:
+            for slot in near[board[src]][src]:
+                move = _slot_move(board, control, side, slot)
+                if move is not None and board[move[1]] & 7 != KING:
+                    return True
+    hostile = hostile_armies(control, side)
+    for table in (near, layout.slots):
+        for src in squares:
+            for slot in table[board[src]][src]:
+                move = _slot_move(board, control, side, slot)
+                if move is not None and _is_safe(pos, move, ksq, hostile, layout):
+                    return True
+    return attacked(board, ksq, hostile, layout)
 
 
 def format_move(move: Move, layout: Layout) -> str:
