@@ -51,9 +51,6 @@ def _entry_fields(move: Move, board: bytes, names: Sequence[str]) -> dict[str, A
     from, to, piece, kind, and captured and promotion when they apply."""
     src, dst, promotion = move
     target = board[dst]
-    if not target and not promotion:  # the most common entry, built in one display
-        return {"from": names[src], "to": names[dst], "piece": PIECE_LETTERS[board[src]],
-                "kind": "move"}
     fields: dict[str, Any] = {"from": names[src], "to": names[dst],
                               "piece": PIECE_LETTERS[board[src]],
                               "kind": "capture" if target else "move"}
@@ -338,17 +335,29 @@ class Sceptre(Game[Position, Move]):
         """As the core builds them (``move`` then :meth:`move_fields`), in one pass with the
         board and square names at hand."""
         board, names = position.board, self.layout.grid.names
-        entries = []
+        entries: list[dict[str, Any]] = []
+        append = entries.append
         for move in self.legal_moves(position):
-            if move[0] < 0:
-                entries.append({"move": "pass", "kind": "pass"})
-                continue
             src, dst, promotion = move
-            text = names[src] + names[dst]
-            if promotion:
-                text += "=" + KIND_LETTERS[promotion]
-            entries.append({"move": text, **_entry_fields(move, board, names)})
+            if board[dst] or promotion or src < 0:
+                append(self._entry(move, board, names))
+                continue
+            # the most common entry (a plain move to an empty square), in one display
+            start, end = names[src], names[dst]
+            append({"move": start + end, "from": start, "to": end,
+                    "piece": PIECE_LETTERS[board[src]], "kind": "move"})
         return entries
+
+    @staticmethod
+    def _entry(move: Move, board: bytes, names: Sequence[str]) -> dict[str, Any]:
+        """The legal-moves entry of the pass, a capture or a promotion."""
+        if move[0] < 0:
+            return {"move": "pass", "kind": "pass"}
+        src, dst, promotion = move
+        text = names[src] + names[dst]
+        if promotion:
+            text += "=" + KIND_LETTERS[promotion]
+        return {"move": text, **_entry_fields(move, board, names)}
 
     def apply(self, position: Position, move: Move, dice: Dice | None = None) -> Applied[Position]:
         side = position.side

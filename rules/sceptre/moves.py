@@ -16,8 +16,8 @@ from typing import Callable, Iterator, Mapping, Sequence
 
 from ..core.promotion import promotion_moves
 from .board import (
-    BISHOP, CAPTURE, KIND_LETTERS, KING, KNIGHT, LINE_KINDS, ORTHODOX_COUNT, PAWN,
-    PROMOTION_KINDS, QUEEN, QUIET, ROOK, Layout, Move, Slot,
+    CAPTURE, KIND_LETTERS, KING, KNIGHT, ORTHODOX_COUNT, PAWN, PROMOTION_KINDS, QUEEN, QUIET,
+    Layout, Move, Slot,
 )
 from .position import INERT, Control, Position, reassign
 

@@ -14,7 +14,7 @@ from itertools import compress
 from typing import NamedTuple
 
 from ..core.errors import InvalidPosition
-from ..core.notation import format_board, parse_board_codes, parse_counter, split_fields
+from ..core.notation import parse_board_codes, parse_counter, split_fields
 from .board import (
     COLOUR_NAMES, COLOURS, KIND_LETTERS, KIND_NAMES, KING, MAX_SPAN, ORTHODOX_COUNT, PAWN,
     TERRAIN_NAMES, Layout,
@@ -97,12 +97,30 @@ def initial_position(layout: Layout) -> Position:
 
 def format_position(pos: Position, layout: Layout) -> str:
     """The compact notation of ``pos``."""
-    cells = [piece_letters(c) if c else None for c in pos.board]
     armies = ",".join(
         COLOURS[c] + (COLOURS[pos.control[c]] if pos.control[c] != INERT else "-")
         for c in layout.players)
-    return (f"{format_board(cells, layout.grid)} {COLOURS[pos.side]} {armies} "
+    return (f"{board_text(pos.board, layout.grid.files)} {COLOURS[pos.side]} {armies} "
             f"{pos.quiet} {pos.n}")
+
+
+def board_text(board: bytes, files: int) -> str:
+    """The board notation of ``board`` (as :func:`rules.core.notation.format_board` writes
+    it), built with C-level string operations: the ranks top first joined by ``/`` as
+    characters, each run of empty squares replaced by its length (the longest runs first,
+    so each run is replaced whole), each piece by its two letters."""
+    ranks = [board[i:i + files] for i in range(len(board) - files, -1, -files)]
+    text = b"/".join(ranks).decode("latin-1")
+    for run in range(files, 0, -1):
+        text = text.replace(_EMPTY_RUNS[run], _RUN_LENGTHS[run])
+    return text.translate(_LETTERS_OF_CODE)
+
+
+#: Runs of 1 to 24 empty squares as characters of a board, and how notation writes them.
+_EMPTY_RUNS = tuple("\0" * run for run in range(MAX_SPAN + 1))
+_RUN_LENGTHS = tuple(str(run) for run in range(MAX_SPAN + 1))
+#: Piece code (as a character) -> its two letters, for ``str.translate``.
+_LETTERS_OF_CODE = {code: letters for code, letters in enumerate(PIECE_LETTERS) if letters}
 
 
 def parse_position(text: str, layout: Layout) -> Position:
