@@ -621,6 +621,20 @@ class Layout:
         return {names[move.src] + names[move.dst]: move for move in moves}
 
     @cached_property
+    def line_squares(self) -> tuple[frozenset[int], ...]:
+        """Per square, every square of its :attr:`attack_lines`: the only squares from which
+        a piece can shield a King there from a line piece (built on first use)."""
+        return tuple(frozenset(t for line, _ in lines for t in line)
+                     for lines in self.attack_lines)
+
+    @cached_property
+    def near_slots(self) -> tuple[tuple[tuple[Slot, ...], ...], ...]:
+        """:attr:`slots` limited to the moves that pass over no square, built on first use
+        from the move tables (without building :attr:`slots`, which on a large open board
+        take a second and tens of MB)."""
+        return self._slot_tables(1)
+
+    @cached_property
     def slots(self) -> tuple[tuple[tuple[Slot, ...], ...], ...]:
         """Per piece code (indexed ``[code][sq]``; empty for codes of no player), every move
         the piece may make from ``sq`` on an empty board, terrain applied, each once, as a
@@ -628,10 +642,16 @@ class Layout:
         promotion kind (see :func:`rules.sceptre.moves.draw`). Every pseudo-legal move of a
         position is the move of exactly one slot of the side's pieces, so drawing slots
         uniformly and keeping the valid ones draws moves uniformly. Built on first use."""
+        return self._slot_tables(MAX_SPAN)
+
+    def _slot_tables(self, reach: int) -> tuple[tuple[tuple[Slot, ...], ...], ...]:
+        """The slots of every piece code and square whose moves go at most ``reach``
+        squares along a ray (leaps and Pawn captures always)."""
         sliding: list[tuple[tuple[Slot, ...], ...]] = [()] * 7
         for kind in (KING, QUEEN, ROOK, BISHOP):
             sliding[kind] = tuple(
-                tuple(slot for ray, moves in paths for slot in _ray_slots(ray, moves, ANY, frozenset()))
+                tuple(slot for ray, moves in paths
+                      for slot in _ray_slots(ray[:reach], moves, ANY, frozenset()))
                 for paths in self.slides[kind])
         sliding[KNIGHT] = tuple(
             tuple((dst, NO_PATH, b"", move, ANY) for dst, move in targets)
@@ -643,26 +663,12 @@ class Layout:
             promo = self.promotion[colour]
             by_code[colour * 8 + PAWN] = tuple(
                 tuple(slot for ray, moves in paths
-                      for slot in _ray_slots(ray, moves, QUIET, promo))
+                      for slot in _ray_slots(ray[:reach], moves, QUIET, promo))
                 + tuple(slot for dst, move in targets
                         for slot in _promotion_slots(dst, NO_PATH, b"", move, CAPTURE, promo))
                 for paths, targets in zip(self.pawn_paths[colour],
                                           self.pawn_capture_targets[colour]))
         return tuple(by_code)
-
-    @cached_property
-    def line_squares(self) -> tuple[frozenset[int], ...]:
-        """Per square, every square of its :attr:`attack_lines`: the only squares from which
-        a piece can shield a King there from a line piece (built on first use)."""
-        return tuple(frozenset(t for line, _ in lines for t in line)
-                     for lines in self.attack_lines)
-
-    @cached_property
-    def near_slots(self) -> tuple[tuple[tuple[Slot, ...], ...], ...]:
-        """:attr:`slots` limited to the moves that pass over no square (built on first
-        use)."""
-        return tuple(tuple(tuple(slot for slot in square if slot[1] is NO_PATH)
-                           for square in table) for table in self.slots)
 
     def option_value(self) -> dict[str, Any]:
         """The resolved options describing this layout (players, sections, forward)."""
@@ -716,8 +722,12 @@ def _ray_slots(ray: Ray, moves: tuple[Move, ...], mode: int,
     slots: list[Slot] = []
     for i, (dst, move) in enumerate(zip(ray, moves)):
         path = _path_slice(ray[:i])
-        slots += _promotion_slots(dst, path, bytes(i), move, mode, promo)
+        slots += _promotion_slots(dst, path, _CLEAR[i], move, mode, promo)
     return slots
+
+
+#: ``_CLEAR[n]``: n empty squares, as a slot's ``clear`` (one object per length, shared).
+_CLEAR = tuple(bytes(n) for n in range(MAX_SPAN))
 
 
 def _promotion_slots(dst: int, path: slice, clear: bytes, move: Move, mode: int,
@@ -746,7 +756,7 @@ def _path_slice(squares: Ray) -> slice:
     found = _SLICES.get(key)
     if found is None:
         found = _SLICES[key] = slice(*key)
-    assert tuple(range(MAX_SQUARES)[found]) == squares, "a path is a straight run of squares"
+        assert tuple(range(MAX_SQUARES)[found]) == squares, "a path is a straight run"
     return found
 
 
