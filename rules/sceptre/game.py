@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
@@ -27,8 +28,8 @@ from .events import EVENTS
 from .illegal import BOOK
 from .option_schemas import FORWARD_SCHEMA, PLAYERS_SCHEMA, SECTIONS_SCHEMA
 from .position import (
-    FIELDS, INERT, Control, Position, active_players, armies_players, board_shape,
-    format_position, initial_position, parse_position, piece_letters, reassign,
+    FIELDS, INERT, PIECE_LETTERS, Control, Position, active_players, armies_players,
+    board_shape, format_position, initial_position, make_position, parse_position, reassign,
 )
 from .reasons import End, Illegal
 from .view import board_view
@@ -37,8 +38,28 @@ from .view import board_view
 #: of a bigger layout is reported as off this board, not as a malformed move.
 _MOVES = SquareMoveReader(Grid(MAX_SPAN, MAX_SPAN), r"(?:=([QRBN]))?")
 
+#: How many slots :meth:`Sceptre.random_move` draws before it falls back on the full list of
+#: legal moves (a random midgame position keeps about one draw in three to six).
+DRAWS = 48
+
 #: Events and their fields, as ``apply`` reports them.
 Event = dict[str, Any]
+
+
+def _entry_fields(move: Move, board: bytes, names: Sequence[str]) -> dict[str, Any]:
+    """The structured fields of a move other than the pass (see :meth:`Sceptre.move_fields`):
+    from, to, piece, kind, and captured and promotion when they apply."""
+    src, dst, promotion = move
+    target = board[dst]
+    fields: dict[str, Any] = {"from": names[src], "to": names[dst],
+                              "piece": PIECE_LETTERS[board[src]],
+                              "kind": "capture" if target else "move"}
+    if target:
+        fields["captured"] = PIECE_LETTERS[target]
+    if promotion:
+        fields["kind"] = "promotion"
+        fields["promotion"] = KIND_LETTERS[promotion]
+    return fields
 
 
 @register
@@ -249,22 +270,26 @@ class Sceptre(Game[Position, Move]):
         return Analysis(Status(ONGOING, None, None, COLOUR_NAMES[position.side], extra),
                         tuple(moves))
 
-    def perft_moves(self, position: Position) -> Sequence[Move]:
-        """Cached once three or more players are in the game: the turn hand-over that made
-        ``position`` has just analysed it; uncached otherwise."""
-        if len(active_players(position.control)) > 2:
-            return self.legal_moves(position)
-        return self.analyse(position).moves
+    def random_move(self, position: Position, rng: random.Random) -> Move | None:
+        """A uniformly random legal move drawn without generating them all (see
+        :func:`rules.sceptre.moves.draw`); after :data:`DRAWS` draws that found none (few
+        legal moves, or none: mate, stalemate), one drawn from the full list, as the analysis
+        gives it (the pass of a mated player among three or more, None when it ends the
+        game)."""
+        if self.quiet_limit is not None and position.quiet >= self.quiet_limit:
+            return None
+        if len(active_players(position.control)) < 2:
+            return None  # one player left: he has won
+        move = mv.draw(position, self.layout, rng.random, DRAWS)
+        if move is not None:
+            return move
+        moves = self._analysis(position).moves
+        return moves[int(rng.random() * len(moves))] if moves else None
 
     def _stays_in(self, position: Position) -> bool:
         """Whether the side to move has a legal move or is in check: a player with neither is
         removed before his turn while three or more players are in the game."""
-        if self.quiet_limit is not None and position.quiet >= self.quiet_limit:
-            # The analysis of a drawn game lists no moves; a player is removed all the same.
-            moves, check = mv.generate(position, self.layout)
-            return bool(moves) or check
-        analysis = self._analysis(position)  # one cached look-up for both answers
-        return bool(analysis.status.extra["in_check"]) or analysis.moves != (PASS,)
+        return mv.stays_in(position, self.layout)
 
     # ---- moves -------------------------------------------------------------------------------
 
@@ -304,39 +329,56 @@ class Sceptre(Game[Position, Move]):
     def move_fields(self, position: Position, move: Move) -> dict[str, Any]:
         if move == PASS:
             return {"kind": "pass"}
+        return _entry_fields(move, position.board, self.layout.grid.names)
+
+    def legal_move_entries(self, position: Position) -> list[dict[str, Any]]:
+        """As the core builds them (``move`` then :meth:`move_fields`), in one pass with the
+        board and square names at hand."""
+        board, names = position.board, self.layout.grid.names
+        entries: list[dict[str, Any]] = []
+        append = entries.append
+        for move in self.legal_moves(position):
+            src, dst, promotion = move
+            if board[dst] or promotion or src < 0:
+                append(self._entry(move, board, names))
+                continue
+            # the most common entry (a plain move to an empty square), in one display
+            start, end = names[src], names[dst]
+            append({"move": start + end, "from": start, "to": end,
+                    "piece": PIECE_LETTERS[board[src]], "kind": "move"})
+        return entries
+
+    @staticmethod
+    def _entry(move: Move, board: bytes, names: Sequence[str]) -> dict[str, Any]:
+        """The legal-moves entry of the pass, a capture or a promotion."""
+        if move[0] < 0:
+            return {"move": "pass", "kind": "pass"}
         src, dst, promotion = move
-        names = self.layout.grid.names
-        code, target = position.board[src], position.board[dst]
-        fields: dict[str, Any] = {"from": names[src], "to": names[dst],
-                                  "piece": piece_letters(code),
-                                  "kind": "capture" if target else "move"}
-        if target:
-            fields["captured"] = piece_letters(target)
+        text = names[src] + names[dst]
         if promotion:
-            fields["kind"] = "promotion"
-            fields["promotion"] = KIND_LETTERS[promotion]
-        return fields
+            text += "=" + KIND_LETTERS[promotion]
+        return {"move": text, **_entry_fields(move, board, names)}
 
     def apply(self, position: Position, move: Move, dice: Dice | None = None) -> Applied[Position]:
         side = position.side
-        events: list[Event] = []
-        if move == PASS:
-            events.append({"type": "pass", "player": COLOUR_NAMES[side]})
+        events: list[Event]
+        if move[0] < 0:  # the pass
+            events = [{"type": "pass", "player": COLOUR_NAMES[side]}]
             board, control, captured = position.board, position.control, 0
         else:
             new_board, control = mv.after(position, move)
-            board = tuple(new_board)
+            board = bytes(new_board)
             src, dst, promotion = move
             captured = position.board[dst]
             names = self.layout.grid.names
-            events.append({"type": "move", "from": names[src], "to": names[dst],
-                           "piece": piece_letters(position.board[src])})
+            events = [{"type": "move", "from": names[src], "to": names[dst],
+                       "piece": PIECE_LETTERS[position.board[src]]}]
             if captured:
                 events.append({"type": "capture", "square": names[dst],
-                               "piece": piece_letters(captured)})
+                               "piece": PIECE_LETTERS[captured]})
             if promotion:
                 events.append({"type": "promotion", "square": names[dst],
-                               "piece": piece_letters(board[dst])})
+                               "piece": PIECE_LETTERS[board[dst]]})
             if control != position.control:
                 handed = [COLOUR_NAMES[a] for a in range(4)
                           if control[a] != position.control[a]]
@@ -348,15 +390,15 @@ class Sceptre(Game[Position, Move]):
 
     def advance(self, position: Position, move: Move) -> Position:
         """The position ``apply`` gives, without building its events (for search)."""
-        if move == PASS:
+        if move[0] < 0:  # the pass
             board, control, quiet = position.board, position.control, position.quiet + 1
         else:
             new_board, control = mv.after(position, move)
-            board = tuple(new_board)
+            board = bytes(new_board)
             quiet = 0 if position.board[move[1]] else position.quiet + 1
         return self._hand_over(board, control, position.side, quiet, position.n, [])
 
-    def _hand_over(self, board: tuple[int, ...], control: Control, mover: int, quiet: int,
+    def _hand_over(self, board: bytes, control: Control, mover: int, quiet: int,
                    n: int, events: list[Event]) -> Position:
         """The position once the turn has passed from ``mover`` in seat order.
 
@@ -370,14 +412,14 @@ class Sceptre(Game[Position, Move]):
         while True:
             active = active_players(control)
             if len(active) == 1:
-                return Position(board, active[0], control, quiet, n)
+                return make_position(board, active[0], control, quiet, n)
             i = (i + 1) % len(seats)
             if i == 0:
                 n += 1
             player = seats[i]
             if control[player] != player:
                 continue
-            candidate = Position(board, player, control, quiet, n)
+            candidate = make_position(board, player, control, quiet, n)
             if len(active) == 2 or self._stays_in(candidate):
                 return candidate
             control = reassign(control, player, INERT)

@@ -8,13 +8,16 @@ to every square a piece may reach, so generation here only looks at the pieces.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate
+from operator import getitem
 from typing import Callable, Iterator, Mapping, Sequence
 
 from ..core.promotion import promotion_moves
 from .board import (
-    BISHOP, KIND_LETTERS, KING, KNIGHT, LINE_KINDS, ORTHODOX_COUNT, PAWN, PROMOTION_KINDS, QUEEN,
-    ROOK, Layout, Move,
+    CAPTURE, KIND_LETTERS, KING, KNIGHT, ORTHODOX_COUNT, PAWN, PROMOTION_KINDS, QUEEN, QUIET,
+    Layout, Move, Slot,
 )
 from .position import INERT, Control, Position, reassign
 
@@ -64,14 +67,22 @@ def _knight_attacks(board: Board, sq: int, hostile: Sequence[bool], layout: Layo
     return False
 
 
+def moved_squares(board: bytes, control: Control, side: int) -> Iterator[re.Match[bytes]]:
+    """A match on each square of ``board`` (in board order) that holds a piece ``side``
+    moves (as :func:`moved_by`): the board is translated to one byte per square, 1 for such
+    a piece, and searched for that byte, both in C."""
+    return _ONES(board.translate(moved_table(control, side)))
+
+
+_ONES = re.compile(b"\x01").finditer
+_START = re.Match.start
+
+
 @lru_cache(maxsize=256)
-def moved_finder(control: Control, side: int) -> Callable[[bytes], Iterator[re.Match[bytes]]]:
-    """A search giving, in board order, a match on each square of a board (as bytes, one
-    piece code per square) that holds a piece ``side`` moves (as :func:`moved_by`)."""
-    codes = bytes(code for code, moved in enumerate(moved_by(control, side)) if moved)
-    if not codes:  # a side without pieces (never to move in play): nothing to find
-        return re.compile(b"(?!)").finditer
-    return re.compile(b"[" + b"".join(re.escape(bytes((c,))) for c in codes) + b"]").finditer
+def moved_table(control: Control, side: int) -> bytes:
+    """The translation table of :func:`moved_squares`: 1 for each piece code ``side``
+    moves, 0 for every other byte."""
+    return bytes(moved_by(control, side)) + bytes(256 - 32)
 
 
 @lru_cache(maxsize=256)
@@ -106,7 +117,7 @@ def pseudo_legal(pos: Position, layout: Layout,
     append, extend = moves.append, moves.extend
     # the squares of the pieces the side moves, in board order (searched in C: the codes are
     # below 32, so the board is a byte string)
-    for found in moved_finder(control, side)(bytes(board)):
+    for found in moved_squares(board, control, side):
         src = found.start()
         code = board[src]
         keep = restrict.get(src)
@@ -189,14 +200,14 @@ def _promoting_pawn_moves(pos: Position, layout: Layout, src: int, army: int) ->
     return moves
 
 
-def after(pos: Position, move: Move) -> tuple[list[int], Control]:
-    """Board (as a list) and army control right after ``move``, before the turn passes.
+def after(pos: Position, move: Move) -> tuple[bytearray, Control]:
+    """Board (as a bytearray) and army control right after ``move``, before the turn passes.
 
     Capturing the King of a player still in the game hands every army he controlled to the
     mover; capturing an inert King changes nothing.
     """
     src, dst, promotion = move
-    board = list(pos.board)
+    board = bytearray(pos.board)
     code, target = board[src], board[dst]
     board[dst] = (code & ~7) | promotion if promotion else code
     board[src] = 0
@@ -250,7 +261,7 @@ def _safe_moves(pos: Position, moves: list[Move], ksq: int, hostile: Sequence[bo
     they are, so it is tried on one scratch board (made, tested, taken back); a King capture
     hands armies over and goes through :func:`keeps_king_safe`."""
     board = pos.board
-    scratch = list(board)
+    scratch = bytearray(board)
     kept = []
     for m in moves:
         src, dst, promotion = m
@@ -299,6 +310,107 @@ def _pins(board: Board, ksq: int, side: int, control: Sequence[int], hostile: Se
                 pins[blocker] = frozenset(line[: i + 1])
             break
     return pins
+
+
+def draw(pos: Position, layout: Layout, random: Callable[[], float], tries: int) -> Move | None:
+    """A legal move of the side to move, drawn uniformly among them all, or None when ``tries``
+    draws found none (the caller then draws from the full list: a mix of uniform draws is
+    uniform).
+
+    Each draw picks one slot (:attr:`~rules.sceptre.board.Layout.slots`) of the side's pieces
+    uniformly; a slot whose move the position does not allow, or that would leave the King
+    attacked, is drawn again. Every legal move is the move of exactly one slot, so the move
+    found is uniform over the legal moves without generating them.
+    """
+    board, side, control = pos.board, pos.side, pos.control
+    slots_of = layout.slots
+    squares = list(map(_START, moved_squares(board, control, side)))
+    tables = list(map(getitem, map(slots_of.__getitem__, map(board.__getitem__, squares)),
+                      squares))
+    starts = list(accumulate(map(len, tables), initial=0))
+    total = starts[-1]
+    ksq = board.index(side * 8 + KING)
+    hostile = hostile_armies(control, side)
+    for _ in range(tries):
+        r = int(random() * total)
+        i = bisect_right(starts, r) - 1
+        move = _slot_move(board, control, side, tables[i][r - starts[i]])
+        if move is not None and _is_safe(pos, move, ksq, hostile, layout):
+            return move
+    return None
+
+
+def _slot_move(board: bytes, control: Control, side: int, slot: Slot) -> Move | None:
+    """The move of ``slot`` when the position allows it by piece movement (the squares it
+    passes over empty, its target as its mode needs, a promotion kind the army has lost),
+    else None; King safety is not judged."""
+    dst, path, clear, move, mode = slot
+    if board[path] != clear:  # the squares passed over, sliced in C
+        return None
+    target = board[dst]
+    if target:
+        if mode == QUIET or control[target >> 3] == side:
+            return None
+    elif mode == CAPTURE:
+        return None
+    return _promotion(board, move) if move[2] else move
+
+
+def _promotion(board: Board, move: Move) -> Move | None:
+    """The move of a promotion slot as the position allows it: itself when its kind is one
+    the army has lost, the plain move for the Queen's slot when it has lost none, else
+    None."""
+    src, dst, kind = move
+    lost = lost_kinds(board, board[src] >> 3)
+    if lost:
+        return move if kind in lost else None
+    return Move(src, dst, 0) if kind == QUEEN else None
+
+
+def _is_safe(pos: Position, move: Move, ksq: int, hostile: Sequence[bool],
+             layout: Layout) -> bool:
+    """Whether the pseudo-legal ``move`` keeps the mover's King (on ``ksq``) safe, as
+    :func:`_safe_moves` judges it."""
+    board = pos.board
+    src, dst, promotion = move
+    if board[dst] & 7 == KING:
+        return keeps_king_safe(pos, move, ksq, layout)
+    scratch = bytearray(board)
+    code = scratch[src]
+    scratch[dst] = (code & ~7) | promotion if promotion else code
+    scratch[src] = 0
+    return not attacked(scratch, dst if src == ksq else ksq, hostile, layout)
+
+
+def stays_in(pos: Position, layout: Layout) -> bool:
+    """Whether the side to move has a legal move (stopping at the first found) or is in
+    check: a player with neither is removed while three or more players are in the game.
+
+    First a move of a piece off the King's lines (see :attr:`Layout.line_squares`); then
+    the moves to a square next to the piece along its rays (and the Knight's leaps, the
+    Pawn's captures), each tested for King safety: a piece that can move at all can make
+    one of them, and one of them is legal unless the only legal moves capture a King far
+    away (which hands armies over), so the rest are tried only when none is."""
+    board, side, control = pos.board, pos.side, pos.control
+    ksq = board.index(side * 8 + KING)
+    squares = list(map(_START, moved_squares(board, control, side)))
+    # A piece off the King's lines cannot expose him: its move is legal unless he is in
+    # check already, and either way the side stays in.
+    lines, near = layout.line_squares[ksq], layout.near_slots
+    for src in squares:
+        if src != ksq and src not in lines:
+            for slot in near[board[src]][src]:
+                move = _slot_move(board, control, side, slot)
+                if move is not None and board[move[1]] & 7 != KING:
+                    return True
+    hostile = hostile_armies(control, side)
+    for table in (near, layout.slots):
+        for src in squares:
+            for slot in table[board[src]][src]:
+                move = _slot_move(board, control, side, slot)
+                if move is not None and _is_safe(pos, move, ksq, hostile, layout):
+                    return True
+    return attacked(board, ksq, hostile, layout)
 
 
 def format_move(move: Move, layout: Layout) -> str:

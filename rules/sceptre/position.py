@@ -9,14 +9,15 @@ also spells when read), and the counters.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import compress
 from typing import NamedTuple
 
 from ..core.errors import InvalidPosition
-from ..core.notation import format_board, parse_board_codes, parse_counter, split_fields
+from ..core.notation import parse_board_codes, parse_counter, split_fields
 from .board import (
-    COLOUR_NAMES, COLOURS, KIND_LETTERS, KIND_NAMES, KING, ORTHODOX_COUNT, PAWN, TERRAIN_NAMES,
-    Layout,
+    COLOUR_NAMES, COLOURS, KIND_LETTERS, KIND_NAMES, KING, MAX_SPAN, ORTHODOX_COUNT, PAWN,
+    TERRAIN_NAMES, Layout,
 )
 
 #: ``control[army]`` value of an army that never moves again (its player was stalemated),
@@ -37,21 +38,34 @@ FIELDS = ("board", "side", "armies", "quiet", "n")
 class Position(NamedTuple):
     """An immutable Sceptre position.
 
-    ``board`` holds a piece code (colour * 8 + kind) or 0 per square of the layout's grid;
+    ``board`` holds a piece code (colour * 8 + kind) or 0 per square of the layout's grid, one
+    byte each (copied, hashed and searched in C);
     ``control[colour]`` is the colour of the player who moves that army, or INERT.
     A player is still in the game exactly when he controls his own army.
     """
 
-    board: tuple[int, ...]
+    board: bytes
     side: int
     control: Control
     quiet: int
     n: int
 
 
+#: Per piece code, its two letters (``wK``); empty for codes of no piece.
+PIECE_LETTERS: tuple[str, ...] = tuple(
+    COLOURS[code >> 3] + KIND_LETTERS[code & 7] if code & 7 and code & 7 < 7 else ""
+    for code in range(32))
+
+
 def piece_letters(code: int) -> str:
     """``wK`` for a white King."""
-    return COLOURS[code >> 3] + KIND_LETTERS[code & 7]
+    return PIECE_LETTERS[code]
+
+
+def make_position(board: bytes, side: int, control: Control, quiet: int, n: int) -> Position:
+    """``Position(board, side, control, quiet, n)`` built without the named tuple's
+    argument handling (on the path of every move played)."""
+    return tuple.__new__(Position, (board, side, control, quiet, n))
 
 
 def piece_name(code: int) -> str:
@@ -59,8 +73,10 @@ def piece_name(code: int) -> str:
     return f"{COLOUR_NAMES[code >> 3]} {KIND_NAMES[code & 7]}"
 
 
+@lru_cache(maxsize=256)
 def active_players(control: Control) -> tuple[int, ...]:
-    """The players still in the game (those who control their own army), in seat order."""
+    """The players still in the game (those who control their own army), in seat order
+    (cached: one tuple per army control)."""
     return tuple(c for c in range(4) if control[c] == c)
 
 
@@ -81,12 +97,30 @@ def initial_position(layout: Layout) -> Position:
 
 def format_position(pos: Position, layout: Layout) -> str:
     """The compact notation of ``pos``."""
-    cells = [piece_letters(c) if c else None for c in pos.board]
     armies = ",".join(
         COLOURS[c] + (COLOURS[pos.control[c]] if pos.control[c] != INERT else "-")
         for c in layout.players)
-    return (f"{format_board(cells, layout.grid)} {COLOURS[pos.side]} {armies} "
+    return (f"{board_text(pos.board, layout.grid.files)} {COLOURS[pos.side]} {armies} "
             f"{pos.quiet} {pos.n}")
+
+
+def board_text(board: bytes, files: int) -> str:
+    """The board notation of ``board`` (as :func:`rules.core.notation.format_board` writes
+    it), built with C-level string operations: the ranks top first joined by ``/`` as
+    characters, each run of empty squares replaced by its length (the longest runs first,
+    so each run is replaced whole), each piece by its two letters."""
+    ranks = [board[i:i + files] for i in range(len(board) - files, -1, -files)]
+    text = b"/".join(ranks).decode("latin-1")
+    for run in range(files, 0, -1):
+        text = text.replace(_EMPTY_RUNS[run], _RUN_LENGTHS[run])
+    return text.translate(_LETTERS_OF_CODE)
+
+
+#: Runs of 1 to 24 empty squares as characters of a board, and how notation writes them.
+_EMPTY_RUNS = tuple("\0" * run for run in range(MAX_SPAN + 1))
+_RUN_LENGTHS = tuple(str(run) for run in range(MAX_SPAN + 1))
+#: Piece code (as a character) -> its two letters, for ``str.translate``.
+_LETTERS_OF_CODE = {code: letters for code, letters in enumerate(PIECE_LETTERS) if letters}
 
 
 def parse_position(text: str, layout: Layout) -> Position:
@@ -99,38 +133,12 @@ def parse_position(text: str, layout: Layout) -> Position:
     move could move at all is judged by the game, which needs the move generator for it.
     """
     board_text, side_text, armies_text, quiet_text, n_text = split_fields(text, FIELDS)
-    grid = layout.grid
-    board = parse_board_codes(board_text, grid, PIECE_PATTERN, _CELL_CODES)
+    board = _plain_board(board_text, layout)
+    counts = None if board is None else _fitting_counts(board, layout)
+    if board is None or counts is None:  # the careful reading says what is wrong
+        board = bytes(parse_board_codes(board_text, layout.grid, PIECE_PATTERN, _CELL_CODES))
+        counts = _checked_counts(board, layout)
     players = layout.players
-    standable, pawn_area = layout.standable, layout.pawn_area
-    counts = [[0] * 7 for _ in range(4)]
-    for sq in compress(range(grid.size), board):  # the occupied squares
-        code = board[sq]
-        colour, kind = code >> 3, code & 7
-        token = COLOURS[colour] + KIND_LETTERS[kind]
-        if colour not in players:
-            raise InvalidPosition(
-                f"{grid.names[sq]} holds {token}, but {COLOUR_NAMES[colour]} is not playing "
-                f"(players: {', '.join(COLOURS[p] for p in players)}).", field="board")
-        if not standable[kind][sq]:
-            raise InvalidPosition(
-                f"{grid.names[sq]} is {TERRAIN_NAMES[layout.terrain[sq]]}, which a "
-                f"{KIND_NAMES[kind]} may not enter, yet {token} stands there.", field="board")
-        if kind == PAWN and pawn_area and sq not in pawn_area[colour]:
-            raise InvalidPosition(
-                f"{grid.names[sq]} holds {token}, but no {COLOUR_NAMES[colour]} Pawn can ever "
-                f"get there from its start: Pawns move forward ({layout.forward[colour]} for "
-                f"{COLOUR_NAMES[colour]}), diagonally forward or sideways, and back only 1 "
-                "square off a river.", field="board")
-        counts[colour][kind] += 1
-    for colour in players:
-        for kind in range(1, 7):
-            if counts[colour][kind] > ORTHODOX_COUNT[kind]:
-                raise InvalidPosition(
-                    f"{COLOUR_NAMES[colour].capitalize()}'s army has {counts[colour][kind]} "
-                    f"{KIND_NAMES[kind]}s; an army has at most {ORTHODOX_COUNT[kind]} (a Pawn "
-                    "promotes only to a kind its army has lost).", field="board")
-
     if len(side_text) != 1 or side_text not in COLOURS or COLOURS.index(side_text) not in players:
         raise InvalidPosition(
             f"The side field must be the colour letter of a player "
@@ -210,3 +218,122 @@ def _parse_armies(text: str, players: tuple[int, ...]) -> Control:
         control[army] = COLOURS.index(entry[1])
     a, b, c, d = control
     return a, b, c, d
+
+
+def _checked_counts(board: bytes, layout: Layout) -> list[list[int]]:
+    """Per colour, per kind, how many pieces ``board`` has; raise InvalidPosition for the
+    first piece (in square order) of a player not in the game, on terrain its kind may not
+    enter or, a Pawn, where its army's Pawns never get, then for an army over the orthodox
+    number of a kind."""
+    grid, players = layout.grid, layout.players
+    standable, pawn_area = layout.standable, layout.pawn_area
+    counts = [[0] * 7 for _ in range(4)]
+    for sq in compress(range(grid.size), board):  # the occupied squares
+        code = board[sq]
+        colour, kind = code >> 3, code & 7
+        token = COLOURS[colour] + KIND_LETTERS[kind]
+        if colour not in players:
+            raise InvalidPosition(
+                f"{grid.names[sq]} holds {token}, but {COLOUR_NAMES[colour]} is not playing "
+                f"(players: {', '.join(COLOURS[p] for p in players)}).", field="board")
+        if not standable[kind][sq]:
+            raise InvalidPosition(
+                f"{grid.names[sq]} is {TERRAIN_NAMES[layout.terrain[sq]]}, which a "
+                f"{KIND_NAMES[kind]} may not enter, yet {token} stands there.", field="board")
+        if kind == PAWN and pawn_area and sq not in pawn_area[colour]:
+            raise InvalidPosition(
+                f"{grid.names[sq]} holds {token}, but no {COLOUR_NAMES[colour]} Pawn can ever "
+                f"get there from its start: Pawns move forward ({layout.forward[colour]} for "
+                f"{COLOUR_NAMES[colour]}), diagonally forward or sideways, and back only 1 "
+                "square off a river.", field="board")
+        counts[colour][kind] += 1
+    for colour in players:
+        for kind in range(1, 7):
+            if counts[colour][kind] > ORTHODOX_COUNT[kind]:
+                raise InvalidPosition(
+                    f"{COLOUR_NAMES[colour].capitalize()}'s army has {counts[colour][kind]} "
+                    f"{KIND_NAMES[kind]}s; an army has at most {ORTHODOX_COUNT[kind]} (a Pawn "
+                    "promotes only to a kind its army has lost).", field="board")
+    return counts
+
+
+#: Board tokens of plainly written notation (a piece, a run of up to 24 empty squares, the
+#: rank separator) and the bytes each stands for.
+_TOKEN = re.compile(r"[wrby][KQRBNP]|[1-9][0-9]*|/")
+_TOKEN_BYTES: dict[str, bytes] = {
+    "/": b"/", **{token: bytes((code,)) for token, code in _CELL_CODES.items() if token},
+    **{str(run): bytes(run) for run in range(1, MAX_SPAN + 1)}}
+
+
+def _plain_board(text: str, layout: Layout) -> bytes | None:
+    """The board of notation written plainly (known tokens only, every rank exactly as wide
+    as the board, no piece off the board), read with C-level string operations; None for any
+    other text, which the careful reading then judges."""
+    tokens = _TOKEN.findall(text)
+    if "".join(tokens) != text:
+        return None
+    try:
+        rows = b"".join(map(_TOKEN_BYTES.__getitem__, tokens)).split(b"/")
+    except KeyError:  # a run longer than any board
+        return None
+    grid = layout.grid
+    if len(rows) != grid.ranks or set(map(len, rows)) != {grid.files}:
+        return None
+    rows.reverse()  # the notation starts with the top rank, the board with rank 1
+    board = b"".join(rows)
+    if int.from_bytes(board, "big") & _masks(layout).holes:
+        return None
+    return board
+
+
+class _Masks(NamedTuple):
+    """A layout's masks for :func:`_fitting_counts`: translation tables from piece codes to
+    bits, and integers of one byte per square (as ``int.from_bytes`` of a board) holding the
+    bits that may not be there."""
+
+    kind_bits: bytes         # piece code -> 1 << kind
+    not_standable: int       # per square: the bits of the kinds that may not stand there
+    pawn_bits: bytes         # Pawn code -> 1 << colour
+    outside_pawn_area: int   # per square: the bits of the colours whose Pawns never get there
+    holes: int               # per square: 0xff off the board
+
+
+@lru_cache(maxsize=16)
+def _masks(layout: Layout) -> _Masks:
+    """The masks of ``layout`` (one per compiled layout)."""
+    size = layout.grid.size
+    kind_bits = bytes(1 << (code & 7) if code < 32 and 0 < code & 7 < 7 else 0
+                      for code in range(256))
+    not_standable = bytes(
+        sum(1 << kind for kind in range(1, 7) if not layout.standable[kind][sq])
+        for sq in range(size))
+    pawn_bits = bytes(1 << (code >> 3) if code < 32 and code & 7 == PAWN else 0
+                      for code in range(256))
+    area = layout.pawn_area
+    outside = bytes(
+        sum(1 << colour for colour in area if sq not in area[colour]) for sq in range(size))
+    holes = bytes(0 if on else 0xff for on in layout.grid.on_board)
+    return _Masks(kind_bits, int.from_bytes(not_standable, "big"), pawn_bits,
+                  int.from_bytes(outside, "big"), int.from_bytes(holes, "big"))
+
+
+def _fitting_counts(board: bytes, layout: Layout) -> list[list[int]] | None:
+    """What :func:`_checked_counts` gives when ``board`` passes all its checks, found by
+    counting and masking in C; None when some check fails (then it names the problem)."""
+    masks = _masks(layout)
+    if (int.from_bytes(board.translate(masks.kind_bits), "big") & masks.not_standable
+            or int.from_bytes(board.translate(masks.pawn_bits), "big")
+            & masks.outside_pawn_area):
+        return None
+    counts = [[0] * 7 for _ in range(4)]
+    pieces = 0
+    for colour in layout.players:
+        row = counts[colour]
+        for kind in range(1, 7):
+            count = row[kind] = board.count(colour * 8 + kind)
+            if count > ORTHODOX_COUNT[kind]:
+                return None
+            pieces += count
+    if pieces != len(board) - board.count(0):  # a piece of a player not in the game
+        return None
+    return counts
