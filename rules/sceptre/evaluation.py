@@ -4,51 +4,45 @@ with three or four players how many of the others are out."""
 
 from __future__ import annotations
 
-from itertools import compress
+import re
 from typing import Sequence
 
 from ..core.evaluation import closeness, cornered, hunt, material_chance, with_shares
 from . import moves as mv
-from .board import COLOUR_NAMES, KING, PAWN, Layout
+from .board import BISHOP, COLOUR_NAMES, KING, KNIGHT, PAWN, QUEEN, ROOK, Layout
 from .position import Position, active_players
 
-#: Material per kind (index = kind; a King is worth his army, counted piece by piece).
-PIECE_VALUES = (0, 0, 9, 5, 3, 3, 1, 0)
+_START = re.Match.start
 #: The lead that makes a player about 73 % to win against one other.
 MATERIAL_SCALE = 4.0
 
 
-def material_and_nearness(position: Position, layout: Layout, reach: int
-                          ) -> tuple[list[float], list[float]]:
-    """Each player's material (over the armies he controls), and his hunt
-    (:func:`rules.core.evaluation.hunt`): how near his pieces (but Kings and Pawns) stand to
-    the nearest King of another player still in, within ``reach`` squares, and how near those
-    Kings stand to the edge of the board."""
+def material(board: bytes, control: Sequence[int]) -> list[float]:
+    """Each player's material, over every army he controls (pieces counted in C)."""
+    scores = [0.0] * 4
+    count = board.count
+    for army, owner in enumerate(control):
+        if owner >= 0:
+            base = army * 8
+            scores[owner] += (9 * count(base + QUEEN) + 5 * count(base + ROOK)
+                              + 3 * (count(base + BISHOP) + count(base + KNIGHT))
+                              + count(base + PAWN))
+    return scores
+
+
+def nearness(position: Position, layout: Layout, player: int) -> float:
+    """``player``'s hunt (:func:`rules.core.evaluation.hunt`): how near his pieces (but Kings
+    and Pawns) stand to the nearest King of another player still in, and how near those Kings
+    stand to the edge of the board."""
+    board, control = position.board, position.control
     grid = layout.grid
     coords = grid.coords
-    control = position.control
-    material = [0.0] * 4
-    kings: list[tuple[int, tuple[int, int]]] = []
-    hunters: list[list[tuple[int, int]]] = [[], [], [], []]
-    board = position.board
-    for sq in compress(range(len(board)), board):  # the occupied squares, skipped in C
-        code = board[sq]
-        owner = control[code >> 3]
-        if owner < 0:
-            continue
-        kind = code & 7
-        material[owner] += PIECE_VALUES[kind]
-        if kind == KING:
-            if owner == code >> 3:
-                kings.append((owner, coords[sq]))
-        elif kind != PAWN:
-            hunters[owner].append(coords[sq])
-    edges = [(owner, cornered(grid, king)) for owner, king in kings]
-    nearness = [0.0] * 4
-    for p in range(4):
-        near = closeness(hunters[p], [king for owner, king in kings if owner != p], reach)
-        nearness[p] = hunt(near, [edge for owner, edge in edges if owner != p])
-    return material, nearness
+    kings = [coords[board.index(army * 8 + KING)] for army, owner in enumerate(control)
+             if owner == army and army != player]
+    hunters = [coords[sq] for sq in map(_START, mv.moved_squares(board, control, player))
+               if board[sq] & 7 not in (KING, PAWN)]
+    near = closeness(hunters, kings, max(grid.files, grid.ranks))
+    return hunt(near, [cornered(grid, king) for king in kings])
 
 
 def mated(position: Position, layout: Layout, player: int) -> bool:
@@ -92,8 +86,7 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
         return 0.0
     active = active_players(control)
     seats = len(layout.players)
-    grid = layout.grid
-    material, nearness = material_and_nearness(position, layout, max(grid.files, grid.ranks))
+    scores = material(position.board, control)
     if len(active) > 2:
         doomed = [p for p in active if mated(position, layout, p)]
         if colour in doomed:
@@ -101,9 +94,9 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
         if doomed:
             active = tuple(p for p in active if p not in doomed)
             for p in doomed:
-                hand_over_material(position, layout, p, active, material)
-    chance = material_chance([material[p] for p in active], active.index(colour),
-                             MATERIAL_SCALE)
+                hand_over_material(position, layout, p, active, scores)
+    chance = material_chance([scores[p] for p in active], active.index(colour), MATERIAL_SCALE)
+    hunting = nearness(position, layout, colour)
     if seats == 2:
-        return with_shares(chance, nearness[colour])
-    return with_shares(chance, nearness[colour], (seats - len(active)) / (seats - 1))
+        return with_shares(chance, hunting)
+    return with_shares(chance, hunting, (seats - len(active)) / (seats - 1))
