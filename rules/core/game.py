@@ -91,15 +91,11 @@ class SearchLimits:
     ``playouts`` is the default budget of a suggestion, ``max_playouts`` the most a caller may
     ask for, and ``playout_plies`` the length after which a random playout stops and the
     position it reached is scored by :meth:`Game.evaluate` (0: the new leaf is scored at once).
-    ``exploration`` is UCT's constant for rewards from 0 to 1: lower, the search spends more
-    of its budget on the moves that look best so far (a game whose leaves are valued exactly
-    rather than by random playouts can afford it).
     """
 
     playouts: int = 300
     max_playouts: int = 5000
     playout_plies: int = 40
-    exploration: float = 0.7
 
 
 @dataclass(frozen=True)

@@ -47,8 +47,7 @@ class Maestria(Game[Position, Action]):
     #: The computer opponent's budget: 1000 playouts by default, of no random action: the leaf
     #: is scored by evaluate(), which values a pending attack by the exact odds of the fight,
     #: where a random answer (a retreat four times in five) would value it by the retreat.
-    search_limits = SearchLimits(playouts=1000, max_playouts=10_000, playout_plies=0,
-                                 exploration=0.35)
+    search_limits = SearchLimits(playouts=1000, max_playouts=10_000, playout_plies=0)
     option_specs = (
         OptionSpec(
             "terrain", "json", DEFAULT_TERRAIN,
