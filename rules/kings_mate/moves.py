@@ -23,7 +23,7 @@ unrestricted generation only when no move keeps the formation.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from ..core.geometry import DIAGONAL, ORTHOGONAL
 from ..core.notation import SquareMoveReader
@@ -96,6 +96,40 @@ FOOL_STEPS = {
         for sq in SQUARES)
     for permitted in (False, True)
 }
+#: A piece's rays from its square, each square paired with the move there.
+PairedRays = tuple[tuple[tuple[int, Move], ...], ...]
+
+
+def _with_moves(src: int, rays: tuple[tuple[int, ...], ...]) -> PairedRays:
+    """``rays`` from ``src`` with each square paired with the move there, so that the
+    generator appends the move it finds without building or looking it up."""
+    return tuple(tuple((to, MOVES[src][to]) for to in ray) for ray in rays)
+
+
+def _piece_rays(side: int, general: bool) -> tuple[tuple[PairedRays, ...], ...]:
+    """PIECE_RAYS[side][general][code][src]: the rays of ``side``'s piece ``code`` on
+    ``src``, paired with their moves; the King's steps are rays of one square, a Swordmaster
+    always has raised-square permission, the other sliders have it when ``general``."""
+    def rays(code: int, src: int) -> tuple[tuple[int, ...], ...]:
+        kind = code & 7
+        if code >> 3 != side or kind not in SLIDER_RAYS and kind != KING:
+            return ()
+        if kind == KING:
+            return tuple((to,) for to in KING_STEPS[src])
+        return SLIDER_RAYS[kind][general or kind == SWORDMASTER][src]
+    return tuple(tuple(_with_moves(src, rays(code, src)) for src in SQUARES) for code in range(16))
+
+
+PIECE_RAYS = tuple(
+    tuple(_piece_rays(side, general) for general in (False, True)) for side in (0, 1))
+#: FOOL_MOVES[side][permitted][src]: a Fool's steps from src as (square, diagonal, move,
+#: promotes) tuples, straight ones first; ``promotes``: the square is on the enemy home rank.
+FOOL_MOVES = tuple(
+    tuple(
+        tuple(tuple((to, diagonal, MOVES[src][to], RANK_OF[to] == PROMOTION_RANK[side])
+                    for to, diagonal in FOOL_STEPS[permitted][src]) for src in SQUARES)
+        for permitted in (False, True))
+    for side in (0, 1))
 #: ADJACENT[a] >> b & 1 tells whether a and b touch (8-neighbourhood).
 ADJACENT = tuple(sum(1 << n for n in GRID.neighbours[sq]) for sq in SQUARES)
 #: OWNED[side][code]: whether ``code`` is a piece of ``side``.
@@ -210,83 +244,97 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
     """Every move allowed by movement and raised-square rules alone (layer 1), in square order.
 
     With ``keeping``, only the moves to the destinations it allows: ``keeping[src]`` is a
-    bitmask of the squares the piece on ``src`` may go to, ``others`` the mask of every piece
-    not in it (``-1`` has every bit set). :func:`generate` uses it for the formation ruling.
+    bitmask of the squares the King or Swordmaster on ``src`` may go to; ``others`` is ``-1``
+    when every other piece moves freely, ``0`` when none may move. :func:`generate` uses it
+    for the formation ruling.
     """
     board, side = pos.board, pos.side
     failed = pos.failed
     own = side * 8
-    king = king_square(board, side)
-    general, fools = permissions(board, side, king, gambit)
-    promotion_rank = PROMOTION_RANK[side]
+    king_code, sword_code, fool_code = own + KING, own + SWORDMASTER, own + FOOL
+    king = board.index(king_code)
+    general = IS_CENTRAL_RAISED[king]
+    rays_of = PIECE_RAYS[side][general]
+    fool_steps = FOOL_MOVES[side][general or (
+        gambit and board[KING_SQUARES[side]] == fool_code)]
     gambit_square = KING_SQUARES[1 - side] if gambit else -1
     prey = PREY[side]
+    mine = OWNED[side]
     lost: tuple[int, ...] | None = None
-    mask_of = (keeping or {}).get
     moves: list[Move] = []
     append = moves.append
-    mine = OWNED[side]
-    moves_from = MOVES
     for src, code in enumerate(board):
         if not mine[code] or (failed and src in failed):
             continue
-        mask = mask_of(src, others)
-        if not mask:
+        if keeping is not None and (code == king_code or code == sword_code):
+            _masked_moves(board, src, keeping[src], rays_of[code][src], prey, append)
+            if code == king_code and crown and pos.unmoved & UNMOVED_BIT[side]:
+                _crown_moves(board, src, sword_code, keeping[src], append)
             continue
-        kind = code & 7
-        step = moves_from[src]
-        if kind == FOOL:
-            for to, diagonal in FOOL_STEPS[fools][src]:
+        if not others:
+            continue
+        if code == fool_code:
+            for to, diagonal, move, promotes in fool_steps[src]:
                 # Straight only onto an empty square, diagonally only to capture.
-                if not (prey[board[to]] if diagonal else not board[to]) or not mask >> to & 1:
+                if diagonal:
+                    if not prey[board[to]]:
+                        continue
+                elif board[to]:
                     continue
-                if RANK_OF[to] == promotion_rank and to != gambit_square:
+                if promotes and to != gambit_square:
                     if lost is None:
                         lost = lost_promotion_kinds(board, side)
                     moves.extend(promotion_moves(Move, src, to, lost))
                 else:
-                    append(step[to])
-        elif kind == KING:
-            for to in KING_STEPS[src]:
+                    append(move)
+            continue
+        # The King's steps are rays of one square, so he walks the sliders' loop.
+        for ray in rays_of[code][src]:
+            for to, move in ray:
                 t = board[to]
-                if (not t or prey[t]) and mask >> to & 1:
-                    append(step[to])
-            if crown and pos.unmoved & UNMOVED_BIT[side]:
-                for ray in GRID.rays[src]:
-                    if (len(ray) >= 3 and board[ray[0]] == own + SWORDMASTER
-                            and board[ray[1]] == own + SWORDMASTER and not board[ray[2]]
-                            and mask >> ray[2] & 1):
-                        append(step[ray[2]])
-        elif mask != -1:
-            # A slider held by its mask (a Swordmaster by the formation): its rays are walked
-            # in full, as pieces block, but only the destinations in its mask are moves.
-            for ray in SLIDER_RAYS[kind][general or kind == SWORDMASTER][src]:
-                for to in ray:
-                    t = board[to]
-                    if not t:
-                        if mask >> to & 1:
-                            append(step[to])
-                        continue
-                    if prey[t] and mask >> to & 1:
-                        append(step[to])
-                    break
-        else:
-            for ray in SLIDER_RAYS[kind][general or kind == SWORDMASTER][src]:
-                for to in ray:
-                    t = board[to]
-                    if not t:
-                        append(step[to])
-                        continue
-                    if prey[t]:
-                        append(step[to])
-                    break
+                if not t:
+                    append(move)
+                    continue
+                if prey[t]:
+                    append(move)
+                break
+        if code == king_code and crown and pos.unmoved & UNMOVED_BIT[side]:
+            _crown_moves(board, src, sword_code, -1, append)
     return moves
+
+
+def _masked_moves(board: Sequence[int], src: int, mask: int,
+                  rays: PairedRays, prey: tuple[bool, ...],
+                  append: Callable[[Move], None]) -> None:
+    """The King's or a Swordmaster's moves held by ``mask`` (the formation): its rays are
+    walked in full, as pieces block, but only the destinations in ``mask`` are moves."""
+    for ray in rays:
+        for to, move in ray:
+            t = board[to]
+            if not t:
+                if mask >> to & 1:
+                    append(move)
+                continue
+            if prey[t] and mask >> to & 1:
+                append(move)
+            break
+
+
+def _crown_moves(board: Sequence[int], king: int, sword_code: int, mask: int,
+                 append: Callable[[Move], None]) -> None:
+    """Defense of the Crown: the unmoved King's jumps over two Swordmasters in line with him
+    to the empty square beyond, held by ``mask``."""
+    step = MOVES[king]
+    for ray in GRID.rays[king]:
+        if (len(ray) >= 3 and board[ray[0]] == sword_code and board[ray[1]] == sword_code
+                and not board[ray[2]] and mask >> ray[2] & 1):
+            append(step[ray[2]])
 
 
 def generate(pos: Position, gambit: bool, crown: bool) -> list[Move]:
     """Every legal move of the side to move (the caller handles finished games)."""
     board, side = pos.board, pos.side
-    king = king_square(board, side)
+    king = board.index(side * 8 + KING)
     swordmasters = _swordmaster_squares(board, side)
     if not swordmasters:
         return _counter_or_succumb(board, side, king, pseudo_moves(pos, gambit, crown), gambit)
