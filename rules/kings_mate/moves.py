@@ -122,6 +122,23 @@ def _piece_rays(side: int, general: bool) -> tuple[tuple[PairedRays, ...], ...]:
 
 PIECE_RAYS = tuple(
     tuple(_piece_rays(side, general) for general in (False, True)) for side in (0, 1))
+#: A held piece's rays from its square: each ray with the bitmask of its squares (``reach``)
+#: and its squares as (square, bit, move) triples.
+HeldRays = tuple[tuple[int, tuple[tuple[int, int, Move], ...]], ...]
+
+
+def _held_rays(rays: tuple[tuple[int, ...], ...], src: int) -> HeldRays:
+    """``rays`` from ``src`` for :func:`_masked_moves`."""
+    return tuple((sum(1 << to for to in ray), tuple((to, 1 << to, MOVES[src][to]) for to in ray))
+                 for ray in rays)
+
+
+#: HELD_RAYS[kind][src]: the rays of a King or a Swordmaster held by the formation (the
+#: Swordmaster always has raised-square permission; the King's steps are rays of one square).
+HELD_RAYS = {
+    KING: tuple(_held_rays(tuple((to,) for to in KING_STEPS[src]), src) for src in SQUARES),
+    SWORDMASTER: tuple(_held_rays(SLIDER_RAYS[SWORDMASTER][True][src], src) for src in SQUARES),
+}
 #: FOOL_MOVES[side][permitted][src]: a Fool's steps from src as (square, diagonal, move,
 #: promotes) tuples, straight ones first; ``promotes``: the square is on the enemy home rank.
 FOOL_MOVES = tuple(
@@ -219,24 +236,24 @@ def king_square(board: Sequence[int], side: int) -> int:
 def in_check(pos: Position, gambit: bool) -> bool:
     """Whether the side to move has a defenseless King (no Swordmaster) that the enemy could
     capture ("counter or succumb")."""
-    board, side = pos.board, pos.side
-    if side * 8 + SWORDMASTER in board:
+    side = pos.side
+    if pos.swordmasters[side]:
         return False
+    board, kings = pos.board, pos.kings
     enemy = 1 - side
-    enemy_king = king_square(board, enemy)
-    general, fools = permissions(board, enemy, enemy_king, gambit)
-    return attacked(board, king_square(board, side), enemy, general, fools) >= 0
+    general, fools = permissions(board, enemy, kings[enemy], gambit)
+    return attacked(board, kings[side], enemy, general, fools) >= 0
 
 
 def enemy_king_capturable(pos: Position, gambit: bool) -> bool:
     """Whether the side to move could capture the other side's King: an impossible position."""
-    board, side = pos.board, pos.side
+    side = pos.side
     enemy = 1 - side
-    if enemy * 8 + SWORDMASTER in board:
+    if pos.swordmasters[enemy]:
         return False
-    king = king_square(board, side)
-    general, fools = permissions(board, side, king, gambit)
-    return attacked(board, king_square(board, enemy), side, general, fools) >= 0
+    board, kings = pos.board, pos.kings
+    general, fools = permissions(board, side, kings[side], gambit)
+    return attacked(board, kings[enemy], side, general, fools) >= 0
 
 
 def pseudo_moves(pos: Position, gambit: bool, crown: bool,
@@ -252,8 +269,7 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
     failed = pos.failed
     own = side * 8
     king_code, sword_code, fool_code = own + KING, own + SWORDMASTER, own + FOOL
-    king = board.index(king_code)
-    general = IS_CENTRAL_RAISED[king]
+    general = IS_CENTRAL_RAISED[pos.kings[side]]
     rays_of = PIECE_RAYS[side][general]
     fool_steps = FOOL_MOVES[side][general or (
         gambit and board[KING_SQUARES[side]] == fool_code)]
@@ -267,7 +283,8 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
         if not mine[code] or (failed and src in failed):
             continue
         if keeping is not None and (code == king_code or code == sword_code):
-            _masked_moves(board, src, keeping[src], rays_of[code][src], prey, append)
+            _masked_moves(board, keeping[src],
+                          HELD_RAYS[code & 7][src], prey, append)
             if code == king_code and crown and pos.unmoved & UNMOVED_BIT[side]:
                 _crown_moves(board, src, sword_code, keeping[src], append)
             continue
@@ -303,21 +320,24 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
     return moves
 
 
-def _masked_moves(board: Sequence[int], src: int, mask: int,
-                  rays: PairedRays, prey: tuple[bool, ...],
+def _masked_moves(board: Sequence[int], mask: int, rays: HeldRays, prey: tuple[bool, ...],
                   append: Callable[[Move], None]) -> None:
-    """The King's or a Swordmaster's moves held by ``mask`` (the formation): its rays are
-    walked in full, as pieces block, but only the destinations in ``mask`` are moves."""
-    for ray in rays:
-        for to, move in ray:
+    """The King's or a Swordmaster's moves held by ``mask`` (the formation), in ray order: a
+    ray is walked only if it reaches a square of ``mask``, and only up to its last one."""
+    for reach, ray in rays:
+        targets = mask & reach
+        if not targets:
+            continue
+        for to, bit, move in ray:
             t = board[to]
-            if not t:
-                if mask >> to & 1:
+            if bit & targets:
+                if not t or prey[t]:
                     append(move)
-                continue
-            if prey[t] and mask >> to & 1:
-                append(move)
-            break
+                targets ^= bit
+                if t or not targets:
+                    break
+            elif t:
+                break
 
 
 def _crown_moves(board: Sequence[int], king: int, sword_code: int, mask: int,
@@ -333,11 +353,11 @@ def _crown_moves(board: Sequence[int], king: int, sword_code: int, mask: int,
 
 def generate(pos: Position, gambit: bool, crown: bool) -> list[Move]:
     """Every legal move of the side to move (the caller handles finished games)."""
-    board, side = pos.board, pos.side
-    king = board.index(side * 8 + KING)
-    swordmasters = _swordmaster_squares(board, side)
+    side = pos.side
+    king = pos.kings[side]
+    swordmasters = pos.swordmasters[side]
     if not swordmasters:
-        return _counter_or_succumb(board, side, king, pseudo_moves(pos, gambit, crown), gambit)
+        return _counter_or_succumb(pos, king, pseudo_moves(pos, gambit, crown), gambit)
     # The formation ruling (layer 3), applied while generating: first only the moves after
     # which the formation is valid; if there are none, every move.
     keeping = _keeping_masks(king, swordmasters)
@@ -345,26 +365,17 @@ def generate(pos: Position, gambit: bool, crown: bool) -> list[Move]:
     return pseudo_moves(pos, gambit, crown, keeping, others) or pseudo_moves(pos, gambit, crown)
 
 
-def _swordmaster_squares(board: tuple[int, ...], side: int) -> tuple[int, ...]:
-    """The squares of ``side``'s Swordmasters (at most two), by ``tuple.index`` rather than a
-    pass over the 63 squares."""
-    code = side * 8 + SWORDMASTER
-    count = board.count(code)
-    if not count:
-        return ()
-    first = board.index(code)
-    return (first,) if count == 1 else (first, board.index(code, first + 1))
-
-
-def _counter_or_succumb(board: tuple[int, ...], side: int, king: int, moves: list[Move],
+def _counter_or_succumb(pos: Position, king: int, moves: list[Move],
                         gambit: bool) -> list[Move]:
     """Drop the moves after which the defenseless King could be captured.
 
     Unless the King is in check already, only King moves and moves from a square on one of
     the King's lines can expose him: a move never widens the enemy's raised-square permission.
     """
+    board, side = pos.board, pos.side
     enemy = 1 - side
-    general, fools = permissions(board, enemy, king_square(board, enemy), gambit)
+    enemy_king = pos.kings[enemy]
+    general, fools = permissions(board, enemy, enemy_king, gambit)
     checked = attacked(board, king, enemy, general, fools) >= 0
     line_of = LINE_DIRECTION[king]
     work = list(board)
@@ -382,7 +393,7 @@ def _counter_or_succumb(board: tuple[int, ...], side: int, king: int, moves: lis
         # Capturing the Fool that stands on the enemy's own King Square may close the raised
         # squares to the enemy's other Fools.
         e_fools = fools if dst != enemy_fool_square else permissions(
-            work, enemy, king_square(board, enemy), gambit)[1]
+            work, enemy, enemy_king, gambit)[1]
         if src == king:
             safe = attacked(work, dst, enemy, general, e_fools) < 0
         elif checked:
