@@ -118,18 +118,19 @@ def make_position(board: tuple[int, ...], side: int, unmoved: int, failed: tuple
                   quiet: int, n: int) -> Position:
     """The position with these fields, its King and Swordmaster squares read from ``board``
     (which must hold exactly one King a side and at most two Swordmasters)."""
-    return _made(board, bytes(board), side, unmoved, failed, quiet, n)
+    cells = bytes(board)
+    return _made(board, cells, army_counts(cells), side, unmoved, failed, quiet, n)
 
 
-def _made(board: tuple[int, ...], cells: bytes, side: int, unmoved: int,
-          failed: tuple[int, ...], quiet: int, n: int) -> Position:
-    """:func:`make_position`, given ``cells``, the board as bytes."""
+def _made(board: tuple[int, ...], cells: bytes, counts: tuple[list[int], list[int]], side: int,
+          unmoved: int, failed: tuple[int, ...], quiet: int, n: int) -> Position:
+    """:func:`make_position`, given ``cells`` (the board as bytes) and its ``army_counts``."""
     find, rfind = cells.find, cells.rfind
     white, black = _SWORDMASTER_BYTES
-    # A side has at most two Swordmasters: the first and the last found.
-    w, w_last, b, b_last = find(white), rfind(white), find(black), rfind(black)
-    swordmasters = (() if w < 0 else (w,) if w == w_last else (w, w_last),
-                    () if b < 0 else (b,) if b == b_last else (b, b_last))
+    w, b = counts[WHITE][SWORDMASTER], counts[BLACK][SWORDMASTER]
+    # At most two a side: the first and the last found.
+    swordmasters = (() if not w else (find(white),) if w == 1 else (find(white), rfind(white)),
+                    () if not b else (find(black),) if b == 1 else (find(black), rfind(black)))
     kings = (find(_KING_BYTES[WHITE]), find(_KING_BYTES[BLACK]))
     # Built as a plain tuple of its type, without the named tuple's argument handling.
     return tuple.__new__(Position, (board, side, unmoved, failed, quiet, n, kings, swordmasters))
@@ -189,7 +190,7 @@ def parse_position(text: str) -> Position:
                 field="unmoved",
             )
     failed = _parse_failed(failed_text, board, side)
-    return _made(board, cells, side, unmoved, failed, quiet, n)
+    return _made(board, cells, counts, side, unmoved, failed, quiet, n)
 
 
 def _parse_failed(text: str, board: tuple[int, ...], side: int) -> tuple[int, ...]:

@@ -80,7 +80,8 @@ def with_piece(letter, square, base=OPEN):
     p = g.parse_position(base)
     board = list(p.board)
     board[GRID.index[square]] = LETTER_TO_CODE[letter]
-    return g.format_position(make_position(tuple(board), p.side, p.unmoved, p.failed, p.quiet, p.n))
+    return g.format_position(
+        make_position(tuple(board), p.side, p.unmoved, p.failed, p.quiet, p.n))
 
 
 def test_king_moves_one_square_in_any_direction():
