@@ -122,23 +122,6 @@ def _piece_rays(side: int, general: bool) -> tuple[tuple[PairedRays, ...], ...]:
 
 PIECE_RAYS = tuple(
     tuple(_piece_rays(side, general) for general in (False, True)) for side in (0, 1))
-#: A held piece's rays from its square: each ray with the bitmask of its squares (``reach``)
-#: and its squares as (square, bit, move) triples.
-HeldRays = tuple[tuple[int, tuple[tuple[int, int, Move], ...]], ...]
-
-
-def _held_rays(rays: tuple[tuple[int, ...], ...], src: int) -> HeldRays:
-    """``rays`` from ``src`` for :func:`_masked_moves`."""
-    return tuple((sum(1 << to for to in ray), tuple((to, 1 << to, MOVES[src][to]) for to in ray))
-                 for ray in rays)
-
-
-#: HELD_RAYS[kind][src]: the rays of a King or a Swordmaster held by the formation (the
-#: Swordmaster always has raised-square permission; the King's steps are rays of one square).
-HELD_RAYS = {
-    KING: tuple(_held_rays(tuple((to,) for to in KING_STEPS[src]), src) for src in SQUARES),
-    SWORDMASTER: tuple(_held_rays(SLIDER_RAYS[SWORDMASTER][True][src], src) for src in SQUARES),
-}
 #: FOOL_MOVES[side][permitted][src]: a Fool's steps from src as (square, diagonal, move,
 #: promotes) tuples, straight ones first; ``promotes``: the square is on the enemy home rank.
 FOOL_MOVES = tuple(
@@ -283,8 +266,7 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
         if not mine[code] or (failed and src in failed):
             continue
         if keeping is not None and (code == king_code or code == sword_code):
-            _masked_moves(board, keeping[src],
-                          HELD_RAYS[code & 7][src], prey, append)
+            _masked_moves(board, src, keeping[src], rays_of[code][src], prey, append)
             if code == king_code and crown and pos.unmoved & UNMOVED_BIT[side]:
                 _crown_moves(board, src, sword_code, keeping[src], append)
             continue
@@ -320,24 +302,21 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
     return moves
 
 
-def _masked_moves(board: Sequence[int], mask: int, rays: HeldRays, prey: tuple[bool, ...],
+def _masked_moves(board: Sequence[int], src: int, mask: int,
+                  rays: PairedRays, prey: tuple[bool, ...],
                   append: Callable[[Move], None]) -> None:
-    """The King's or a Swordmaster's moves held by ``mask`` (the formation), in ray order: a
-    ray is walked only if it reaches a square of ``mask``, and only up to its last one."""
-    for reach, ray in rays:
-        targets = mask & reach
-        if not targets:
-            continue
-        for to, bit, move in ray:
+    """The King's or a Swordmaster's moves held by ``mask`` (the formation): its rays are
+    walked in full, as pieces block, but only the destinations in ``mask`` are moves."""
+    for ray in rays:
+        for to, move in ray:
             t = board[to]
-            if bit & targets:
-                if not t or prey[t]:
+            if not t:
+                if mask >> to & 1:
                     append(move)
-                targets ^= bit
-                if t or not targets:
-                    break
-            elif t:
-                break
+                continue
+            if prey[t] and mask >> to & 1:
+                append(move)
+            break
 
 
 def _crown_moves(board: Sequence[int], king: int, sword_code: int, mask: int,
@@ -352,7 +331,9 @@ def _crown_moves(board: Sequence[int], king: int, sword_code: int, mask: int,
 
 
 def generate(pos: Position, gambit: bool, crown: bool) -> list[Move]:
-    """Every legal move of the side to move (the caller handles finished games)."""
+    """Every legal move of the side to move (the caller handles finished games). The King
+    and Swordmaster squares are the ones the position keeps, so no pass over the board finds
+    them."""
     side = pos.side
     king = pos.kings[side]
     swordmasters = pos.swordmasters[side]
