@@ -485,7 +485,7 @@ def test_positions_round_trip(text):
 @pytest.mark.parametrize("text,move", [
     ("7/7/7/7/7/1k1s3/2S4/2SK3/7 b - - 0 32", "b4c3"),    # the King takes a Swordmaster
     ("7/7/7/7/7/1k1s3/2S4/2SK3/7 b - - 0 32", "d4c3"),    # a Swordmaster takes one
-    ("7/7/7/7/7/1k1s3/2S4/2SK3/7 w - - 0 32", "c3b1"),    # and goes before the other
+    ("7/7/7/7/7/1k1s3/2S4/2SK3/7 w - - 0 32", "c3a1"),    # and goes before the other
     ("7/7/7/7/7/1k1s3/2S4/2SK3/7 w - - 0 32", "d2e3"),    # the King moves
     ("7/7/7/7/7/1k1s3/2S4/2SK3/7 w - - 0 32", "c3d4"),    # the last black Swordmaster taken
 ])
