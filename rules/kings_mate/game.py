@@ -22,7 +22,7 @@ from .illegal import BOOK
 from .moves import Move
 from .position import (
     BLACK, CODE_TO_LETTER, EMPTY, FOOL, GRID, INITIAL_BOARD, KING, KING_SQUARES, KIND_LETTERS,
-    NAMES, RAISED_SQUARES, SIDE_NAMES, UNMOVED_BIT, WHITE, Position, format_position,
+    NAMES, RAISED_SQUARES, SIDE_NAMES, SWORDMASTER, UNMOVED_BIT, WHITE, Position, format_position,
     initial_position, parse_position,
 )
 from .reasons import End, Illegal
@@ -324,7 +324,7 @@ class KingsMate(Game[Position, Move]):
         events.append({"type": "ply_ends", "detail": "no other piece can move"})
         side = position.side
         return Position(position.board, 1 - side, position.unmoved, (), position.quiet + 1,
-                        position.n + (side == BLACK))
+                        position.n + (side == BLACK), position.kings, position.swordmasters)
 
     def perft_moves(self, position: Position) -> tuple[Move, ...]:
         """The cached legal moves: moves of different pieces commute, so a perft meets many of
@@ -349,7 +349,7 @@ class KingsMate(Game[Position, Move]):
 
 def _play(position: Position, src: int, dst: int, promotion: int) -> Position:
     """The position after the move ``(src, dst, promotion)`` has been carried out (a capture
-    attempt succeeding)."""
+    attempt succeeding), its King and Swordmaster squares updated from the move."""
     board = list(position.board)
     side = position.side
     code = board[src]
@@ -357,7 +357,34 @@ def _play(position: Position, src: int, dst: int, promotion: int) -> Position:
     board[dst] = side * 8 + promotion if promotion else code
     board[src] = EMPTY
     unmoved = position.unmoved
-    if code & 7 == KING:
+    kings, swordmasters = position.kings, position.swordmasters
+    moved = code & 7
+    if moved == KING:
         unmoved &= ~UNMOVED_BIT[side]
-    return Position(tuple(board), 1 - side, unmoved, (), 0 if captured else position.quiet + 1,
-                    position.n + (side == BLACK))
+        kings = (dst, kings[1]) if side == WHITE else (kings[0], dst)
+    if moved == SWORDMASTER or captured & 7 == SWORDMASTER:
+        swordmasters = _swordmasters_after(swordmasters, side, src, dst, moved, captured)
+    # Built as a plain tuple of its type, without the named tuple's argument handling: this is
+    # every move's make-move (apply, and a search's advance).
+    return tuple.__new__(Position, (
+        tuple(board), 1 - side, unmoved, (), 0 if captured else position.quiet + 1,
+        position.n + (side == BLACK), kings, swordmasters))
+
+
+def _swordmasters_after(
+    swordmasters: tuple[tuple[int, ...], tuple[int, ...]], side: int, src: int, dst: int,
+    moved: int, captured: int,
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each side's Swordmaster squares (ascending; at most two) after a piece of kind
+    ``moved`` of ``side`` went from ``src`` to ``dst``, capturing the piece ``captured``
+    (0: none)."""
+    own, enemy = swordmasters[side], swordmasters[1 - side]
+    if moved == SWORDMASTER:
+        if len(own) == 1:
+            own = (dst,)
+        else:
+            stays = own[own[0] == src]
+            own = (stays, dst) if stays < dst else (dst, stays)
+    if captured & 7 == SWORDMASTER:
+        enemy = (enemy[enemy[0] == dst],) if len(enemy) == 2 else ()
+    return (own, enemy) if side == WHITE else (enemy, own)

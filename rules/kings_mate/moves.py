@@ -219,24 +219,24 @@ def king_square(board: Sequence[int], side: int) -> int:
 def in_check(pos: Position, gambit: bool) -> bool:
     """Whether the side to move has a defenseless King (no Swordmaster) that the enemy could
     capture ("counter or succumb")."""
-    board, side = pos.board, pos.side
-    if side * 8 + SWORDMASTER in board:
+    side = pos.side
+    if pos.swordmasters[side]:
         return False
+    board, kings = pos.board, pos.kings
     enemy = 1 - side
-    enemy_king = king_square(board, enemy)
-    general, fools = permissions(board, enemy, enemy_king, gambit)
-    return attacked(board, king_square(board, side), enemy, general, fools) >= 0
+    general, fools = permissions(board, enemy, kings[enemy], gambit)
+    return attacked(board, kings[side], enemy, general, fools) >= 0
 
 
 def enemy_king_capturable(pos: Position, gambit: bool) -> bool:
     """Whether the side to move could capture the other side's King: an impossible position."""
-    board, side = pos.board, pos.side
+    side = pos.side
     enemy = 1 - side
-    if enemy * 8 + SWORDMASTER in board:
+    if pos.swordmasters[enemy]:
         return False
-    king = king_square(board, side)
-    general, fools = permissions(board, side, king, gambit)
-    return attacked(board, king_square(board, enemy), side, general, fools) >= 0
+    board, kings = pos.board, pos.kings
+    general, fools = permissions(board, side, kings[side], gambit)
+    return attacked(board, kings[enemy], side, general, fools) >= 0
 
 
 def pseudo_moves(pos: Position, gambit: bool, crown: bool,
@@ -252,8 +252,7 @@ def pseudo_moves(pos: Position, gambit: bool, crown: bool,
     failed = pos.failed
     own = side * 8
     king_code, sword_code, fool_code = own + KING, own + SWORDMASTER, own + FOOL
-    king = board.index(king_code)
-    general = IS_CENTRAL_RAISED[king]
+    general = IS_CENTRAL_RAISED[pos.kings[side]]
     rays_of = PIECE_RAYS[side][general]
     fool_steps = FOOL_MOVES[side][general or (
         gambit and board[KING_SQUARES[side]] == fool_code)]
@@ -332,12 +331,14 @@ def _crown_moves(board: Sequence[int], king: int, sword_code: int, mask: int,
 
 
 def generate(pos: Position, gambit: bool, crown: bool) -> list[Move]:
-    """Every legal move of the side to move (the caller handles finished games)."""
-    board, side = pos.board, pos.side
-    king = board.index(side * 8 + KING)
-    swordmasters = _swordmaster_squares(board, side)
+    """Every legal move of the side to move (the caller handles finished games). The King
+    and Swordmaster squares are the ones the position keeps, so no pass over the board finds
+    them."""
+    side = pos.side
+    king = pos.kings[side]
+    swordmasters = pos.swordmasters[side]
     if not swordmasters:
-        return _counter_or_succumb(board, side, king, pseudo_moves(pos, gambit, crown), gambit)
+        return _counter_or_succumb(pos, king, pseudo_moves(pos, gambit, crown), gambit)
     # The formation ruling (layer 3), applied while generating: first only the moves after
     # which the formation is valid; if there are none, every move.
     keeping = _keeping_masks(king, swordmasters)
@@ -345,26 +346,17 @@ def generate(pos: Position, gambit: bool, crown: bool) -> list[Move]:
     return pseudo_moves(pos, gambit, crown, keeping, others) or pseudo_moves(pos, gambit, crown)
 
 
-def _swordmaster_squares(board: tuple[int, ...], side: int) -> tuple[int, ...]:
-    """The squares of ``side``'s Swordmasters (at most two), by ``tuple.index`` rather than a
-    pass over the 63 squares."""
-    code = side * 8 + SWORDMASTER
-    count = board.count(code)
-    if not count:
-        return ()
-    first = board.index(code)
-    return (first,) if count == 1 else (first, board.index(code, first + 1))
-
-
-def _counter_or_succumb(board: tuple[int, ...], side: int, king: int, moves: list[Move],
+def _counter_or_succumb(pos: Position, king: int, moves: list[Move],
                         gambit: bool) -> list[Move]:
     """Drop the moves after which the defenseless King could be captured.
 
     Unless the King is in check already, only King moves and moves from a square on one of
     the King's lines can expose him: a move never widens the enemy's raised-square permission.
     """
+    board, side = pos.board, pos.side
     enemy = 1 - side
-    general, fools = permissions(board, enemy, king_square(board, enemy), gambit)
+    enemy_king = pos.kings[enemy]
+    general, fools = permissions(board, enemy, enemy_king, gambit)
     checked = attacked(board, king, enemy, general, fools) >= 0
     line_of = LINE_DIRECTION[king]
     work = list(board)
@@ -382,7 +374,7 @@ def _counter_or_succumb(board: tuple[int, ...], side: int, king: int, moves: lis
         # Capturing the Fool that stands on the enemy's own King Square may close the raised
         # squares to the enemy's other Fools.
         e_fools = fools if dst != enemy_fool_square else permissions(
-            work, enemy, king_square(board, enemy), gambit)[1]
+            work, enemy, enemy_king, gambit)[1]
         if src == king:
             safe = attacked(work, dst, enemy, general, e_fools) < 0
         elif checked:

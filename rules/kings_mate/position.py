@@ -67,6 +67,13 @@ class Position(NamedTuple):
     ``board`` holds 63 piece codes, a1 first; ``unmoved`` has bit 1 set while the white King
     has never moved and bit 2 for the black King; ``failed`` is the ascending tuple of squares
     of the mover's pieces whose capture attempt failed this ply (active play).
+
+    ``kings`` (the square of each side's King) and ``swordmasters`` (each side's Swordmaster
+    squares, ascending) are read from ``board`` when a position is made (:func:`make_position`)
+    and kept up to date by the game's make-move, so that move generation and the formation
+    ruling need no pass over the board. They follow from ``board``, so two positions with
+    the same fields before them are equal; a position with another board is made with
+    :func:`make_position`, never with ``_replace(board=...)``.
     """
 
     board: tuple[int, ...]
@@ -75,6 +82,8 @@ class Position(NamedTuple):
     failed: tuple[int, ...]
     quiet: int
     n: int
+    kings: tuple[int, int]
+    swordmasters: tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def piece_name(code: int) -> str:
@@ -82,13 +91,18 @@ def piece_name(code: int) -> str:
     return f"{SIDE_NAMES[code >> 3]} {KIND_NAMES[code & 7]}"
 
 
-def army_counts(board: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """Per side, the number of pieces of each kind on the board (index = kind)."""
-    counts = ([0] * 7, [0] * 7)
-    for code in board:
-        if code:
-            counts[code >> 3][code & 7] += 1
-    return counts
+def army_counts(cells: bytes) -> tuple[list[int], list[int]]:
+    """Per side, the number of pieces of each kind on the board given as ``bytes(board)``
+    (index = kind; index 0 is 0), counted by ``bytes.count``."""
+    count = cells.count
+    return [0, *map(count, _CODE_BYTES[WHITE])], [0, *map(count, _CODE_BYTES[BLACK])]
+
+
+#: _CODE_BYTES[side]: the code of each of ``side``'s kinds as one byte, in kind order (bytes
+#: are counted and found faster by a bytes argument than by an int).
+_CODE_BYTES = tuple(tuple(bytes((side * 8 + kind,)) for kind in range(1, 7)) for side in (0, 1))
+_KING_BYTES = tuple(codes[KING - 1] for codes in _CODE_BYTES)
+_SWORDMASTER_BYTES = tuple(codes[SWORDMASTER - 1] for codes in _CODE_BYTES)
 
 
 def lost_promotion_kinds(board: tuple[int, ...], side: int) -> tuple[int, ...]:
@@ -100,12 +114,34 @@ def lost_promotion_kinds(board: tuple[int, ...], side: int) -> tuple[int, ...]:
     return tuple(kind for kind in PROMOTION_KINDS if counts[kind] < FULL_ARMY[kind])
 
 
+def make_position(board: tuple[int, ...], side: int, unmoved: int, failed: tuple[int, ...],
+                  quiet: int, n: int) -> Position:
+    """The position with these fields, its King and Swordmaster squares read from ``board``
+    (which must hold exactly one King a side and at most two Swordmasters)."""
+    cells = bytes(board)
+    return _made(board, cells, army_counts(cells), side, unmoved, failed, quiet, n)
+
+
+def _made(board: tuple[int, ...], cells: bytes, counts: tuple[list[int], list[int]], side: int,
+          unmoved: int, failed: tuple[int, ...], quiet: int, n: int) -> Position:
+    """:func:`make_position`, given ``cells`` (the board as bytes) and its ``army_counts``."""
+    find, rfind = cells.find, cells.rfind
+    white, black = _SWORDMASTER_BYTES
+    w, b = counts[WHITE][SWORDMASTER], counts[BLACK][SWORDMASTER]
+    # At most two a side: the first and the last found.
+    swordmasters = (() if not w else (find(white),) if w == 1 else (find(white), rfind(white)),
+                    () if not b else (find(black),) if b == 1 else (find(black), rfind(black)))
+    kings = (find(_KING_BYTES[WHITE]), find(_KING_BYTES[BLACK]))
+    # Built as a plain tuple of its type, without the named tuple's argument handling.
+    return tuple.__new__(Position, (board, side, unmoved, failed, quiet, n, kings, swordmasters))
+
+
 def _board_codes(text: str) -> tuple[int, ...]:
     return parse_board_codes(text, GRID, PIECE_PATTERN, _CELL_CODES)
 
 
 def initial_position() -> Position:
-    return Position(_board_codes(INITIAL_BOARD), WHITE, 3, (), 0, 1)
+    return make_position(_board_codes(INITIAL_BOARD), WHITE, 3, (), 0, 1)
 
 
 _UNMOVED = {"Kk": 3, "K": 1, "k": 2, "-": 0}
@@ -137,7 +173,8 @@ def parse_position(text: str) -> Position:
     quiet = parse_counter(quiet_text, "quiet")
     n = parse_counter(n_text, "n", minimum=1)
 
-    counts = army_counts(board)
+    cells = bytes(board)
+    counts = army_counts(cells)
     check_army_sizes(counts, FULL_ARMY, SIDE_NAMES, KIND_NAMES)
     for s in (WHITE, BLACK):
         if counts[s][KING] != 1:
@@ -153,7 +190,7 @@ def parse_position(text: str) -> Position:
                 field="unmoved",
             )
     failed = _parse_failed(failed_text, board, side)
-    return Position(board, side, unmoved, failed, quiet, n)
+    return _made(board, cells, counts, side, unmoved, failed, quiet, n)
 
 
 def _parse_failed(text: str, board: tuple[int, ...], side: int) -> tuple[int, ...]:

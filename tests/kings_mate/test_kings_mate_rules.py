@@ -16,7 +16,7 @@ import rules
 from rules.core.errors import GameOver, IllegalMove, InvalidDice, InvalidOptions, InvalidPosition
 from rules.core.view import Mark, text_board
 from rules.kings_mate.moves import formation_ok
-from rules.kings_mate.position import GRID, LETTER_TO_CODE
+from rules.kings_mate.position import GRID, LETTER_TO_CODE, make_position
 
 START = "wpsksew/ff1f1ff/7/7/7/7/7/FF1F1FF/WPSKSEW w Kk - 0 1"
 ACTIVE = {"active_play": True}
@@ -80,7 +80,8 @@ def with_piece(letter, square, base=OPEN):
     p = g.parse_position(base)
     board = list(p.board)
     board[GRID.index[square]] = LETTER_TO_CODE[letter]
-    return g.format_position(p._replace(board=tuple(board)))
+    return g.format_position(
+        make_position(tuple(board), p.side, p.unmoved, p.failed, p.quiet, p.n))
 
 
 def test_king_moves_one_square_in_any_direction():
@@ -479,6 +480,24 @@ def test_options_are_validated():
 def test_positions_round_trip(text):
     g = game()
     assert g.format_position(g.parse_position(text)) == text
+
+
+@pytest.mark.parametrize("text,move", [
+    ("7/7/7/7/7/1k1s3/2S4/2SK3/7 b - - 0 32", "b4c3"),    # the King takes a Swordmaster
+    ("7/7/7/7/7/1k1s3/2S4/2SK3/7 b - - 0 32", "d4c3"),    # a Swordmaster takes one
+    ("7/7/7/7/7/1k1s3/2S4/2SK3/7 w - - 0 32", "c3a1"),    # and goes before the other
+    ("7/7/7/7/7/1k1s3/2S4/2SK3/7 w - - 0 32", "d2e3"),    # the King moves
+    ("7/7/7/7/7/1k1s3/2S4/2SK3/7 w - - 0 32", "c3d4"),    # the last black Swordmaster taken
+])
+def test_the_king_and_swordmaster_squares_a_position_keeps_follow_its_moves(text, move):
+    g = game()
+    before = g.parse_position(text)
+    after = g.apply(before, g.parse_move(before, move)).position
+    assert after == g.parse_position(g.format_position(after))
+    board = after.board
+    assert after.kings == (board.index(1), board.index(9))
+    assert after.swordmasters == tuple(
+        tuple(sq for sq, code in enumerate(board) if code == side * 8 + 2) for side in (0, 1))
 
 
 def test_failed_field_round_trips_under_active_play():
