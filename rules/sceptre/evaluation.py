@@ -32,17 +32,38 @@ def material(board: bytes, control: Sequence[int]) -> list[float]:
 
 def nearness(position: Position, layout: Layout, player: int) -> float:
     """``player``'s hunt (:func:`rules.core.evaluation.hunt`): how near his pieces (but Kings
-    and Pawns) stand to the nearest King of another player still in, and how near those Kings
-    stand to the edge of the board."""
+    and Pawns) stand to the nearest King of another player still in, and how cornered those
+    Kings are: near the edge of the board, and with few squares to step to."""
     board, control = position.board, position.control
     grid = layout.grid
     coords = grid.coords
-    kings = [coords[board.index(army * 8 + KING)] for army, owner in enumerate(control)
+    kings = [(army, board.index(army * 8 + KING)) for army, owner in enumerate(control)
              if owner == army and army != player]
     hunters = [coords[sq] for sq in map(_START, mv.moved_squares(board, control, player))
                if board[sq] & 7 not in (KING, PAWN)]
-    near = closeness(hunters, kings, max(grid.files, grid.ranks))
-    return hunt(near, [cornered(grid, king) for king in kings])
+    near = closeness(hunters, [coords[sq] for _, sq in kings], max(grid.files, grid.ranks))
+    return hunt(near, [(cornered(grid, coords[sq]) + confined(position, layout, army, sq)) / 2
+                       for army, sq in kings])
+
+
+def confined(position: Position, layout: Layout, army: int, king: int) -> float:
+    """How few of the squares next to the King of ``army`` (on ``king``) he could step to: 1
+    when none (he is boxed in), 0 when every one is free of his own pieces and of attack as
+    the board stands."""
+    board, control = position.board, position.control
+    steps = layout.reach_set[KING][king]
+    if not steps:
+        return 1.0
+    friends = mv.moved_by(control, control[army])
+    hostile = mv.hostile_armies(control, control[army])
+    free = 0
+    for sq in steps:
+        code = board[sq]
+        if friends[code]:
+            continue
+        if not mv.attacked(board, sq, hostile, layout):
+            free += 1
+    return 1.0 - free / len(steps)
 
 
 def mated(position: Position, layout: Layout, player: int) -> bool:
