@@ -40,7 +40,7 @@ from itertools import accumulate
 from typing import Any, Generic, Sequence, Union
 
 from ..core.game import WIN, Game, Status
-from .simple import M, P, move_value, winning_move
+from .simple import M, P, move_value
 
 #: UCT's exploration constant for rewards between 0 and 1.
 EXPLORATION = 0.7
@@ -244,7 +244,7 @@ class Search(Generic[P, M]):
         """Look through all the node's moves for one without dice that wins at once for its
         mover, and if there is one, make it the move the node plays from then on."""
         node.scanned = True
-        move = winning_move(self.game, node.position)
+        move = self.game.winning_move(node.position)
         if move is None:
             return
         for tried, child in node.edges:

@@ -59,17 +59,6 @@ def move_value(game: Game[P, M], position: P, move: M, player: str) -> tuple[flo
     return total, certain
 
 
-def winning_move(game: Game[P, M], position: P) -> M | None:
-    """The first legal move (in the game's order) without dice that wins at once for the
-    player to act, or None when no such move exists; ``position`` is a game going on."""
-    player = to_move(game, position)
-    status, advance, is_chance = game.status, game.advance, game.is_chance
-    for move in game.legal_moves(position):
-        if not is_chance(position, move) and status(advance(position, move)).winner == player:
-            return move
-    return None
-
-
 def random_move(game: Game[P, M], position: P, rng: random.Random) -> M:
     """A legal move, uniformly at random."""
     return rng.choice(list(game.legal_moves(position)))

@@ -9,7 +9,6 @@ from rules import registry
 from rules.sceptre.board import COLOUR_NAMES, KING
 from rules.sceptre.evaluation import confined
 from rules.search import suggest
-from rules.search.simple import winning_move
 from search_checks import assert_finds_the_win_in_one
 
 
@@ -67,7 +66,7 @@ def test_mcts_does_not_let_the_opponent_mate_at_once(text):
     game = registry.configure("sceptre", {})
     position = game.parse_position(text)
     losing = {move for move in game.legal_moves(position)
-              if winning_move(game, game.advance(position, move)) is not None}
+              if game.winning_move(game.advance(position, move)) is not None}
     assert len(losing) > len(game.legal_moves(position)) // 2
     for seed in range(4):
         move = suggest(game, position, level="mcts", seed=seed).move
