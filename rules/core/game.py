@@ -285,6 +285,22 @@ class Game(ABC, Generic[P, M]):
         """
         return 1.0 / len(self.seats())
 
+    def winning_move(self, position: P) -> M | None:
+        """A legal move without dice that wins the game at once for the player to act in
+        ``position`` (a game going on), or None when none is found.
+
+        The computer opponent asks it about the positions its candidate moves lead to, to see
+        a reply that wins at once. This default tries every legal move in order (a move and a
+        :meth:`status` each); a game may override it with a cheaper test that looks only at
+        the moves that can win (captures, say), as long as what it returns wins.
+        """
+        player = self.status(position).to_move
+        for move in self.legal_moves(position):
+            if (not self.is_chance(position, move)
+                    and self.status(self.advance(position, move)).winner == player):
+                return move
+        return None
+
     # ---- chance ------------------------------------------------------------------------------
 
     def is_chance(self, position: P, move: M) -> bool:

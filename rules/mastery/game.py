@@ -221,6 +221,18 @@ class Mastery(Game[Position, Move]):
 
     # ---- pictures ----------------------------------------------------------------------------
 
+    def winning_move(self, position: Position) -> Move | None:
+        """The first legal capture that leaves the opponent without Masters or without
+        Officers and Pawns; a move that wins by leaving him no legal move is not looked for
+        (that would generate his moves after each of ours)."""
+        board, enemy = position.board, 1 - position.side
+        for move in self.legal_moves(position):
+            target = board[move[1]]
+            if target and target >> 2 == enemy and defeat_reason(
+                    army_counts(self.advance(position, move).board)[enemy]):
+                return move
+        return None
+
     def evaluate(self, position: Position, player: str) -> float:
         """Material (see :func:`rules.mastery.evaluation.evaluate`)."""
         return evaluation.evaluate(position, player)

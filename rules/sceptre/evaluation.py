@@ -5,14 +5,17 @@ with three or four players how many of the others are out."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Sequence
 
-from ..core.evaluation import closeness, cornered, hunt, material_chance, with_shares
+from ..core.evaluation import cornered, hunt, material_chance, with_shares
 from . import moves as mv
 from .board import BISHOP, COLOUR_NAMES, KING, KNIGHT, PAWN, QUEEN, ROOK, Layout
-from .position import Position, active_players
+from .position import Control, Position, active_players
 
-_START = re.Match.start
+#: A match at each 1 of a board translated by :func:`hunter_table`.
+_ONES = re.compile(b"\x01").finditer
+
 #: The lead that makes a player about 73 % to win against one other.
 MATERIAL_SCALE = 4.0
 
@@ -32,17 +35,64 @@ def material(board: bytes, control: Sequence[int]) -> list[float]:
 
 def nearness(position: Position, layout: Layout, player: int) -> float:
     """``player``'s hunt (:func:`rules.core.evaluation.hunt`): how near his pieces (but Kings
-    and Pawns) stand to the nearest King of another player still in, and how near those Kings
-    stand to the edge of the board."""
+    and Pawns) stand to the nearest King of another player still in (as
+    :func:`rules.core.evaluation.closeness`, from tables), and how cornered those Kings are:
+    near the edge of the board, and with few squares to step to."""
     board, control = position.board, position.control
     grid = layout.grid
-    coords = grid.coords
-    kings = [coords[board.index(army * 8 + KING)] for army, owner in enumerate(control)
+    kings = [(army, board.index(army * 8 + KING)) for army, owner in enumerate(control)
              if owner == army and army != player]
-    hunters = [coords[sq] for sq in map(_START, mv.moved_squares(board, control, player))
-               if board[sq] & 7 not in (KING, PAWN)]
-    near = closeness(hunters, kings, max(grid.files, grid.ranks))
-    return hunt(near, [cornered(grid, king) for king in kings])
+    hunters = [m.start() for m in _ONES(board.translate(hunter_table(control, player)))]
+    reach = max(grid.files, grid.ranks)
+    if not hunters:
+        near = 0.0
+    else:
+        tables = [distances(layout, sq) for _, sq in kings]
+        if len(tables) == 1:
+            total = reach * len(hunters) - sum(map(tables[0].__getitem__, hunters))
+        else:
+            total = sum(reach - min(table[sq] for table in tables) for sq in hunters)
+        near = total / ((reach - 1) * len(hunters))
+    coords = grid.coords
+    return hunt(near, [(cornered(grid, coords[sq]) + confined(position, layout, army, sq)) / 2
+                       for army, sq in kings])
+
+
+@lru_cache(maxsize=256)
+def hunter_table(control: Control, player: int) -> bytes:
+    """The translation table that marks (1) the pieces ``player`` moves but Kings and Pawns."""
+    moved = mv.moved_by(control, player)
+    return bytes(moved[code] and code & 7 not in (KING, PAWN) for code in range(32)) + bytes(224)
+
+
+@lru_cache(maxsize=4096)
+def distances(layout: Layout, target: int) -> bytes:
+    """Per square of ``layout``, its distance to ``target`` in King steps, at most the
+    board's longer side (the reach of :func:`rules.core.evaluation.closeness`)."""
+    grid = layout.grid
+    reach = max(grid.files, grid.ranks)
+    tf, tr = grid.coords[target]
+    return bytes(min(reach, max(abs(f - tf), abs(r - tr))) for f, r in grid.coords)
+
+
+def confined(position: Position, layout: Layout, army: int, king: int) -> float:
+    """How few of the squares next to the King of ``army`` (on ``king``) he could step to: 1
+    when none (he is boxed in), 0 when every one is free of his own pieces and of attack as
+    the board stands."""
+    board, control = position.board, position.control
+    steps = layout.reach_set[KING][king]
+    if not steps:
+        return 1.0
+    friends = mv.moved_by(control, control[army])
+    hostile = mv.hostile_armies(control, control[army])
+    free = 0
+    for sq in steps:
+        code = board[sq]
+        if friends[code]:
+            continue
+        if not mv.attacked(board, sq, hostile, layout):
+            free += 1
+    return 1.0 - free / len(steps)
 
 
 def mated(position: Position, layout: Layout, player: int) -> bool:

@@ -20,7 +20,9 @@ tried. The tree knows only what the interface says:
 
 The root values every move exactly first (a win in one scores 1, so it is tried first), and
 a node whose mover has a move that wins at once plays it from then on: a win in one is found
-with any budget.
+with any budget. One ply deeper, a node the search comes back to looks through all its moves
+for a win in one of its mover (a mate the reply gives, say), so that a move which lets the
+opponent win at once is seen to lose whatever order the replies would be tried in.
 
 Everything random draws from one ``random.Random(seed)``, and the tree is walked in
 insertion order, so a given seed and number of playouts gives the same answer every time;
@@ -58,6 +60,10 @@ PRIOR_VISITS = 2
 PRIOR_SHARE = 8
 #: Rolls averaged for the prior of a chance move below the root.
 CHANCE_SAMPLES = 4
+#: The visits after which a node one ply below the root looks for a win in one of its
+#: mover: nodes the search comes back to, which the moves it will play lead to.
+WIN_SCAN_VISITS = 1
+WIN_SCAN_DEPTH = 1
 
 
 @dataclass(frozen=True)
@@ -86,7 +92,7 @@ class _Node:
     """
 
     __slots__ = ("position", "chooser", "seat", "untried", "priors", "edges", "visits",
-                 "value", "prior", "reward", "winning")
+                 "value", "prior", "reward", "winning", "scanned")
 
     def __init__(self, position: Any, chooser: int, prior: float) -> None:
         self.position = position
@@ -101,6 +107,8 @@ class _Node:
         self.reward: Sequence[float] | None = None
         self.seat = -1
         self.winning: _Node | None = None
+        #: whether every move was looked through for a win in one (:meth:`Search.scan_for_win`)
+        self.scanned = False
 
 
 class _Chance:
@@ -232,6 +240,25 @@ class Search(Generic[P, M]):
         parent.edges.append((move, child))
         return child
 
+    def scan_for_win(self, node: _Node) -> None:
+        """Look through all the node's moves for one without dice that wins at once for its
+        mover, and if there is one, make it the move the node plays from then on."""
+        node.scanned = True
+        move = self.game.winning_move(node.position)
+        if move is None:
+            return
+        for tried, child in node.edges:
+            if tried == move:
+                assert isinstance(child, _Node), "a move without dice leads to a node"
+                node.winning = child
+                return
+        index = node.untried.index(move)
+        del node.untried[index]
+        prior = node.priors.pop(index) if node.priors is not None else 1.0
+        child = self.node(self.game.advance(node.position, move), node.seat, prior)
+        node.edges.append((move, child))
+        node.winning = child
+
     def outcome(self, chance: _Chance) -> _Node:
         """One outcome of a chance node, drawn with its exact probability."""
         cumulative = chance.cumulative
@@ -297,10 +324,13 @@ class Search(Generic[P, M]):
         """One iteration: descend, add a node, play out, back up."""
         path: list[_Child] = []
         node = root
+        depth = 0
         while True:
             if node.reward is not None:
                 reward = node.reward
                 break
+            if 0 < depth <= WIN_SCAN_DEPTH and not node.scanned and node.visits >= WIN_SCAN_VISITS:
+                self.scan_for_win(node)
             if node.priors is None and (node is root or node.visits * PRIOR_SHARE >= max(
                     PRIOR_VISITS * PRIOR_SHARE, len(node.untried) + len(node.edges))):
                 self.order_moves(node, node is root)
@@ -319,6 +349,7 @@ class Search(Generic[P, M]):
                 child = self.outcome(child)
                 path.append(child)
             node = child
+            depth += 1
         root.visits += 1
         for step in path:
             step.visits += 1

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from rules import registry
+from rules.core.game import Game
 from rules.search.simple import greedy_ranking
 from search_checks import assert_finds_the_win_in_one
 
@@ -26,3 +27,18 @@ def test_greedy_prefers_material_and_ranks_every_move():
     best = ranking[0][1]
     assert best > 0.5 and ranking[-1][1] <= best
     assert game.move_fields(position, ranking[0][0])["kind"] == "capture"
+
+
+@pytest.mark.parametrize("ruleset", ["ross-2002", "classic-1990"])
+def test_the_winning_capture_is_the_first_winning_move(ruleset):
+    # Mastery looks only at captures; on random play that finds what trying every move finds
+    game = registry.configure("mastery", {"ruleset": ruleset})
+    rng, found = random.Random(5), 0
+    for _ in range(12):
+        position = game.start_position
+        while not game.status(position).finished:
+            expected = Game.winning_move(game, position)
+            assert game.winning_move(position) == expected
+            found += expected is not None
+            position = game.advance(position, rng.choice(game.legal_moves(position)))
+    assert found >= 12

@@ -1,10 +1,13 @@
-"""The computer opponent in Sceptre: a mate in one is found; seats follow the players option."""
+"""The computer opponent in Sceptre: a mate in one is found, and so is the opponent's; seats
+follow the players option."""
 
 from __future__ import annotations
 
 import pytest
 
 from rules import registry
+from rules.sceptre.board import COLOUR_NAMES, KING
+from rules.sceptre.evaluation import confined
 from rules.search import suggest
 from search_checks import assert_finds_the_win_in_one
 
@@ -46,3 +49,42 @@ def test_a_mate_of_one_of_two_opponents_is_found(level):
     red = game.status(after)
     assert red.to_move == "red" and red.extra["in_check"]
     assert [game.format_move(after, m) for m in game.legal_moves(after)] == ["pass"]
+
+
+#: Black to move with two players; most moves let White mate at once (a Knight fork of the
+#: King's squares from e10), and in each MCTS once played one of them.
+UNDER_MATE_THREAT = (
+    "bR1bBbQbKbB1bR/bPbPbPbPbPbPbPbP/bN4bN2/8/8/8/4wN3/8/8/8/8/8/8/8/wPwPwPwPwPwPwPwP/"
+    "wR1wBwQwKwBwNwR b ww,bb 5 3",
+    "bR1bBbQbKbB1bR/bP1bPbPbP1bPbP/bP5bP1/6bN1/8/bN7/wN3wN3/8/8/8/8/8/8/8/wPwPwPwPwPwPwPwP/"
+    "wR1wBwQwKwB1wR b ww,bb 11 6",
+)
+
+
+@pytest.mark.parametrize("text", UNDER_MATE_THREAT)
+def test_mcts_does_not_let_the_opponent_mate_at_once(text):
+    game = registry.configure("sceptre", {})
+    position = game.parse_position(text)
+    losing = {move for move in game.legal_moves(position)
+              if game.winning_move(game.advance(position, move)) is not None}
+    assert len(losing) > len(game.legal_moves(position)) // 2
+    for seed in range(4):
+        move = suggest(game, position, level="mcts", seed=seed).move
+        assert move not in losing, game.format_move(position, move)
+
+
+BLACK = COLOUR_NAMES.index("black")
+
+
+def test_a_king_is_confined_by_his_own_pieces_and_by_attacked_squares():
+    game = registry.configure("sceptre", {})
+
+    def black_king_confined(text):
+        position = game.parse_position(text)
+        return confined(position, game.layout, BLACK, position.board.index(BLACK * 8 + KING))
+
+    assert black_king_confined(game.format_position(game.start_position)) == 1.0
+    assert black_king_confined("8/8/8/8/8/8/8/3bK4/8/8/8/8/8/8/8/3wK4 w ww,bb 0 1") == 0.0
+    # on h16 he may step to g16, g15 and h15; the Queen on f14 attacks g15 only
+    assert black_king_confined(
+        "7bK/8/5wQ2/8/8/8/8/8/8/8/8/8/8/8/8/3wK4 b ww,bb 0 1") == pytest.approx(1 / 3)
