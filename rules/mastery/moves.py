@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import cache
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from ..core.geometry import DIAGONAL, ORTHOGONAL
 from .position import EMPTY, FULL_ARMY, GRID, KIND_LETTERS, MASTER, OFFICER, PAWN, Position
@@ -155,19 +155,29 @@ def _movers(pos: Position, classic: bool, power: bool) -> list[Mover]:
 # per move: each move is looked up in PLAIN_MOVES or a row of resurrections.
 
 
-def generate(pos: Position, classic: bool) -> list[Move]:
+#: A capture whose resurrection variants :func:`generate` was asked to defer: its index in
+#: the list generated, its ``src`` and ``dst``, and the kinds that may come back, in the order
+#: their variants are listed.
+Deferred = tuple[int, int, int, tuple[int, ...]]
+
+
+def generate(pos: Position, classic: bool, deferred: list[Deferred] | None = None
+             ) -> list[Move]:
     """Every legal move for the side to move (the caller handles finished games).
 
     Own moves first, then control moves, each in square order; each move once, and the
-    resurrection variants of a capture right after it.
+    resurrection variants of a capture right after it. Given a ``deferred`` list, the
+    variants are left out, and each capture that has some is added to ``deferred`` instead,
+    in order (:func:`draw` counts them and builds only the one it draws).
     """
     board, side = pos.board, pos.side
     base = side * 4
     lost_officers = FULL_ARMY[OFFICER] - board.count(base + OFFICER)
     lost_pawns = FULL_ARMY[PAWN] - board.count(base + PAWN)
-    # Whether capturing each kind lets a lost piece return: a Master an Officer or a Pawn, an
-    # Officer a Pawn (index = captured kind).
-    raises = (False, bool(lost_officers or lost_pawns), bool(lost_pawns), False)
+    # The kinds that capturing each kind lets come back (index = captured kind), in the order
+    # their variants are listed: after a Master an Officer or a Pawn, after an Officer a Pawn.
+    pawn_back = (PAWN,) if lost_pawns else ()
+    returning = ((), (OFFICER,) + pawn_back if lost_officers else pawn_back, pawn_back, ())
     moves: list[Move] = []
     append, extend = moves.append, moves.extend
     empties: list[int] | None = None  # for resurrections, built on first use
@@ -190,18 +200,42 @@ def generate(pos: Position, classic: bool) -> list[Move]:
                 target_kind = target & 3
                 if to != back and (not classic or target_kind >= kind):
                     append(plain[to])
-                    if raises[target_kind]:
-                        if empties is None:
-                            empties = [sq for sq in SQUARES if not board[sq]]
-                        squares = _with(empties, src)
-                        if target_kind == MASTER and lost_officers:
-                            row = resurrections(OFFICER, src, to)
-                            extend([row[sq] for sq in squares])
-                        if lost_pawns:
-                            row = resurrections(PAWN, src, to)
-                            extend([row[sq] for sq in squares])
+                    kinds = returning[target_kind]
+                    if kinds:
+                        if deferred is not None:
+                            deferred.append((len(moves) - 1, src, to, kinds))
+                        else:
+                            if empties is None:
+                                empties = [sq for sq in SQUARES if not board[sq]]
+                            squares = _with(empties, src)
+                            for returned in kinds:
+                                row = resurrections(returned, src, to)
+                                extend([row[sq] for sq in squares])
                 break
     return moves
+
+
+def draw(pos: Position, classic: bool, random: Callable[[], float]) -> Move | None:
+    """``generate(pos, classic)[int(random() * n)]``, ``n`` the number of moves, or None when
+    there are none (``random`` is then not called): the draw :meth:`rules.core.game.Game.
+    random_move` makes from the full list, the same move for the same ``random``, with only
+    the drawn move built of the resurrection variants."""
+    deferred: list[Deferred] = []
+    moves = generate(pos, classic, deferred)
+    if not deferred:
+        return moves[int(random() * len(moves))] if moves else None
+    per_kind = pos.board.count(EMPTY) + 1  # each empty square, and the capturer's own
+    index = int(random() * (len(moves) + per_kind * sum(len(d[3]) for d in deferred)))
+    before = 0  # variants listed before the capture at hand
+    for at, src, dst, kinds in deferred:
+        if index <= at + before:
+            return moves[index - before]
+        variant = index - at - before - 1
+        if variant < per_kind * len(kinds):
+            square = _with([sq for sq in SQUARES if not pos.board[sq]], src)[variant % per_kind]
+            return tuple.__new__(Move, (src, dst, kinds[variant // per_kind], square))
+        before += per_kind * len(kinds)
+    return moves[index - before]
 
 
 #: ``MOVE_TEXT[src][dst]`` is ``"d4d6"``; ``RESURRECT_TEXT[kind][sq]`` is ``"+O@h1"``.
