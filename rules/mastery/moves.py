@@ -110,9 +110,9 @@ def in_zone_of_control(board: tuple[int, ...], side: int) -> list[int]:
     and Officers, in square order (whether ``side`` still has the power of control aside)."""
     master_zone = officer_zone = 0
     for sq, code in enumerate(board):
-        if code >> 2 == side and code & 3 == MASTER:
+        if code == side * 4 + MASTER:
             master_zone |= MASTER_ZONE_MASK[sq]
-        elif code >> 2 == side and code & 3 == OFFICER:
+        elif code == side * 4 + OFFICER:
             officer_zone |= OFFICER_ZONE_MASK[sq]
     return _controlled(bytes(board), side, master_zone, officer_zone)
 
