@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping
 
 from ..core.errors import IllegalMove
@@ -112,17 +113,34 @@ class Mastery(Game[Position, Move]):
     # ---- the state of the game and its moves ------------------------------------------------
 
     def analyse(self, position: Position) -> Analysis[Move]:
-        counts = army_counts(position.board)
-        for loser in (DARK, LIGHT):
-            reason = defeat_reason(counts[loser])
-            if reason:
-                return Analysis(Status(WIN, SIDE_NAMES[1 - loser], reason), ())
-        if self.quiet_limit is not None and position.quiet >= self.quiet_limit:
-            return Analysis(Status(DRAW, None, End.QUIET_PLIES), ())
+        ended = self._ended_before_moves(position)
+        if ended is not None:
+            return Analysis(ended, ())
         moves = tuple(mv.generate(position, self.classic))
         if not moves:
             return Analysis(Status(WIN, SIDE_NAMES[1 - position.side], End.NO_LEGAL_MOVES), ())
         return Analysis(ONGOING_STATUS[position.side], moves)
+
+    def _ended_before_moves(self, position: Position) -> Status | None:
+        """How the game has ended in ``position`` without looking at the moves (a side
+        without Masters, or without Officers and Pawns; the quiet plies), else None."""
+        counts = army_counts(position.board)
+        for loser in (DARK, LIGHT):
+            reason = defeat_reason(counts[loser])
+            if reason:
+                return Status(WIN, SIDE_NAMES[1 - loser], reason)
+        if self.quiet_limit is not None and position.quiet >= self.quiet_limit:
+            return Status(DRAW, None, End.QUIET_PLIES)
+        return None
+
+    def random_move(self, position: Position, rng: random.Random) -> Move | None:
+        """The default's draw: the same single ``rng.random()``, the same move for the same
+        state of ``rng`` (so searches and playouts do not change), None exactly when the game
+        is over; but without the analysis cache (a playout's positions are new) and without
+        building the resurrection moves not drawn (see :func:`rules.mastery.moves.draw`)."""
+        if self._ended_before_moves(position) is not None:
+            return None
+        return mv.draw(position, self.classic, rng.random)
 
     def format_move(self, position: Position, move: Move) -> str:
         """``d4d6``, or ``c3c5+O@h1`` with a resurrection (letter uppercase for both sides)."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import cache
-from typing import NamedTuple
+from itertools import compress
+from typing import Callable, NamedTuple
 
 from ..core.geometry import DIAGONAL, ORTHOGONAL
 from .position import EMPTY, FULL_ARMY, GRID, KIND_LETTERS, MASTER, OFFICER, PAWN, Position
@@ -69,35 +70,51 @@ MASTER_ZONE = tuple(
 )
 OFFICER_ZONE = GRID.neighbours
 
-# Per side: the enemy piece codes a Master's zone controls (Officers and Pawns) and an
-# Officer's zone controls (Pawns).
-MASTER_PREY = tuple(frozenset({(1 - s) * 4 + OFFICER, (1 - s) * 4 + PAWN}) for s in (0, 1))
-OFFICER_PREY = tuple(frozenset({(1 - s) * 4 + PAWN}) for s in (0, 1))
+# Zones and sets of squares as "byte masks": an int whose byte ``sq`` (bit ``8 * sq``) is 1
+# for each square of the set, the same layout as ``int.from_bytes(board_bytes, "little")`` of
+# a board translated to 0/1, so a zone meets the enemy pieces in one ``&``.
+MASTER_ZONE_MASK = tuple(sum(1 << 8 * z for z in MASTER_ZONE[sq]) for sq in SQUARES)
+OFFICER_ZONE_MASK = tuple(sum(1 << 8 * z for z in OFFICER_ZONE[sq]) for sq in SQUARES)
 
 
-def _controlled(board: tuple[int, ...], side: int, controllers: list[tuple[int, int]]) -> list[int]:
-    """Squares of enemy pieces in the zone of ``controllers`` (``(square, kind)`` of ``side``'s
-    Masters and Officers), in square order."""
-    found = set()
-    master_prey, officer_prey = MASTER_PREY[side], OFFICER_PREY[side]
-    for sq, kind in controllers:
-        if kind == MASTER:
-            for z in MASTER_ZONE[sq]:
-                if board[z] in master_prey:
-                    found.add(z)
-        else:
-            for z in OFFICER_ZONE[sq]:
-                if board[z] in officer_prey:
-                    found.add(z)
-    return sorted(found)
+def _marking(codes: set[int]) -> bytes:
+    """A ``bytes.translate`` table that turns the piece codes ``codes`` into 1, the rest into
+    0: the board as bytes translated by it marks the squares of those pieces."""
+    return bytes(1 if code in codes else 0 for code in range(256))
+
+
+# Per side: its own pieces; the enemy pieces a Master's zone controls (Officers and Pawns)
+# and those an Officer's zone controls (Pawns).
+OWN_PIECES = tuple(_marking({s * 4 + MASTER, s * 4 + OFFICER, s * 4 + PAWN}) for s in (0, 1))
+MASTER_PREY = tuple(_marking({(1 - s) * 4 + OFFICER, (1 - s) * 4 + PAWN}) for s in (0, 1))
+OFFICER_PREY = tuple(_marking({(1 - s) * 4 + PAWN}) for s in (0, 1))
+
+
+def _controlled(cells: bytes, side: int, master_zone: int, officer_zone: int) -> list[int]:
+    """Squares of enemy pieces that ``side`` controls, in square order: Officers and Pawns in
+    ``master_zone``, Pawns in ``officer_zone`` (byte masks of the zones of ``side``'s Masters
+    and Officers; ``cells``: the board as bytes)."""
+    hit = master_zone & int.from_bytes(cells.translate(MASTER_PREY[side]), "little")
+    if officer_zone:
+        hit |= officer_zone & int.from_bytes(cells.translate(OFFICER_PREY[side]), "little")
+    found = []
+    while hit:
+        low = hit & -hit
+        found.append((low.bit_length() - 1) >> 3)
+        hit ^= low
+    return found
 
 
 def in_zone_of_control(board: tuple[int, ...], side: int) -> list[int]:
     """Squares of the enemy Officers and Pawns in the zone of control of ``side``'s Masters
     and Officers, in square order (whether ``side`` still has the power of control aside)."""
-    controllers = [(sq, code & 3) for sq, code in enumerate(board)
-                   if code >> 2 == side and code & 3 in (MASTER, OFFICER)]
-    return _controlled(board, side, controllers)
+    master_zone = officer_zone = 0
+    for sq, code in enumerate(board):
+        if code == side * 4 + MASTER:
+            master_zone |= MASTER_ZONE_MASK[sq]
+        elif code == side * 4 + OFFICER:
+            officer_zone |= OFFICER_ZONE_MASK[sq]
+    return _controlled(bytes(board), side, master_zone, officer_zone)
 
 
 def barred(pos: Position, classic: bool) -> tuple[int, int]:
@@ -122,32 +139,44 @@ def _with(empties: list[int], src: int) -> list[int]:
 #: (-1 if none), and whether it may devour (only one's own Masters do).
 Mover = tuple[int, int, tuple[tuple[int, ...], ...], int, bool]
 
+#: ``OWN_MOVERS[kind][sq]``, ``CONTROLLED_MOVERS[kind][sq]``: the Mover of an own or a
+#: controlled piece of ``kind`` on ``sq`` that is not barred from any square, built once.
+OWN_MOVERS = tuple(tuple((sq, kind, rays[sq], -1, kind == MASTER) for sq in SQUARES) if rays
+                   else () for kind, rays in enumerate(OWN_RAYS))
+CONTROLLED_MOVERS = tuple(tuple((sq, kind, rays[sq], -1, False) for sq in SQUARES) if rays
+                          else () for kind, rays in enumerate(CONTROLLED_RAYS))
 
-def _movers(pos: Position, classic: bool, power: bool) -> list[Mover]:
+
+def _movers(pos: Position, cells: bytes, classic: bool, power: bool) -> list[Mover]:
     """The pieces the side to move may move: its own in square order, then, if it has the
-    ``power`` of control, the enemy pieces in its zones of control, in square order."""
+    ``power`` of control, the enemy pieces in its zones of control, in square order
+    (``cells``: ``pos.board`` as bytes)."""
     board, side = pos.board, pos.side
     # The previous ply's piece may not go straight back (reflection: any move; KO: only a
     # control move, so own moves are never barred under classic-1990).
     barred_src, barred_dst = barred(pos, classic)
     own_barred = -1 if classic else barred_src
     movers: list[Mover] = []
-    controllers: list[tuple[int, int]] = []
-    for src in SQUARES:
-        code = board[src]
-        if not code or code >> 2 != side:
-            continue
-        kind = code & 3
-        if kind != PAWN:
-            controllers.append((src, kind))
-        movers.append((src, kind, OWN_RAYS[kind][src],
-                       barred_dst if src == own_barred else -1, kind == MASTER))
+    append = movers.append
+    master_zone = officer_zone = 0
+    for src in compress(SQUARES, cells.translate(OWN_PIECES[side])):
+        kind = board[src] & 3
+        if kind == MASTER:
+            master_zone |= MASTER_ZONE_MASK[src]
+        elif kind == OFFICER:
+            officer_zone |= OFFICER_ZONE_MASK[src]
+        if src == own_barred:
+            append((src, kind, OWN_RAYS[kind][src], barred_dst, kind == MASTER))
+        else:
+            append(OWN_MOVERS[kind][src])
     if not power:
         return movers
-    for src in _controlled(board, side, controllers):
+    for src in _controlled(cells, side, master_zone, officer_zone):
         kind = board[src] & 3
-        movers.append((src, kind, CONTROLLED_RAYS[kind][src],
-                       barred_dst if src == barred_src else -1, False))
+        if src == barred_src:
+            append((src, kind, CONTROLLED_RAYS[kind][src], barred_dst, False))
+        else:
+            append(CONTROLLED_MOVERS[kind][src])
     return movers
 
 
@@ -155,25 +184,36 @@ def _movers(pos: Position, classic: bool, power: bool) -> list[Mover]:
 # per move: each move is looked up in PLAIN_MOVES or a row of resurrections.
 
 
-def generate(pos: Position, classic: bool) -> list[Move]:
+#: A capture whose resurrection variants :func:`generate` was asked to defer: its index in
+#: the list generated, its ``src`` and ``dst``, and the kinds that may come back, in the order
+#: their variants are listed.
+Deferred = tuple[int, int, int, tuple[int, ...]]
+
+
+def generate(pos: Position, classic: bool, deferred: list[Deferred] | None = None
+             ) -> list[Move]:
     """Every legal move for the side to move (the caller handles finished games).
 
     Own moves first, then control moves, each in square order; each move once, and the
-    resurrection variants of a capture right after it.
+    resurrection variants of a capture right after it. Given a ``deferred`` list, the
+    variants are left out, and each capture that has some is added to ``deferred`` instead,
+    in order (:func:`draw` counts them and builds only the one it draws).
     """
     board, side = pos.board, pos.side
+    cells = bytes(board)  # counted and scanned in C
     base = side * 4
-    lost_officers = FULL_ARMY[OFFICER] - board.count(base + OFFICER)
-    lost_pawns = FULL_ARMY[PAWN] - board.count(base + PAWN)
-    # Whether capturing each kind lets a lost piece return: a Master an Officer or a Pawn, an
-    # Officer a Pawn (index = captured kind).
-    raises = (False, bool(lost_officers or lost_pawns), bool(lost_pawns), False)
+    lost_officers = FULL_ARMY[OFFICER] - cells.count(base + OFFICER)
+    lost_pawns = FULL_ARMY[PAWN] - cells.count(base + PAWN)
+    # The kinds that capturing each kind lets come back (index = captured kind), in the order
+    # their variants are listed: after a Master an Officer or a Pawn, after an Officer a Pawn.
+    pawn_back = (PAWN,) if lost_pawns else ()
+    returning = ((), (OFFICER,) + pawn_back if lost_officers else pawn_back, pawn_back, ())
     moves: list[Move] = []
     append, extend = moves.append, moves.extend
     empties: list[int] | None = None  # for resurrections, built on first use
     # A side with no Pawns or no Officers on the board has lost the power of control.
     power = lost_pawns < FULL_ARMY[PAWN] and lost_officers < FULL_ARMY[OFFICER]
-    for src, kind, rays, back, devours in _movers(pos, classic, power):
+    for src, kind, rays, back, devours in _movers(pos, cells, classic, power):
         plain = PLAIN_MOVES[src]
         for ray in rays:
             for to in ray:
@@ -190,18 +230,42 @@ def generate(pos: Position, classic: bool) -> list[Move]:
                 target_kind = target & 3
                 if to != back and (not classic or target_kind >= kind):
                     append(plain[to])
-                    if raises[target_kind]:
-                        if empties is None:
-                            empties = [sq for sq in SQUARES if not board[sq]]
-                        squares = _with(empties, src)
-                        if target_kind == MASTER and lost_officers:
-                            row = resurrections(OFFICER, src, to)
-                            extend([row[sq] for sq in squares])
-                        if lost_pawns:
-                            row = resurrections(PAWN, src, to)
-                            extend([row[sq] for sq in squares])
+                    kinds = returning[target_kind]
+                    if kinds:
+                        if deferred is not None:
+                            deferred.append((len(moves) - 1, src, to, kinds))
+                        else:
+                            if empties is None:
+                                empties = [sq for sq in SQUARES if not board[sq]]
+                            squares = _with(empties, src)
+                            for returned in kinds:
+                                row = resurrections(returned, src, to)
+                                extend([row[sq] for sq in squares])
                 break
     return moves
+
+
+def draw(pos: Position, classic: bool, random: Callable[[], float]) -> Move | None:
+    """``generate(pos, classic)[int(random() * n)]``, ``n`` the number of moves, or None when
+    there are none (``random`` is then not called): the draw :meth:`rules.core.game.Game.
+    random_move` makes from the full list, the same move for the same ``random``, with only
+    the drawn move built of the resurrection variants."""
+    deferred: list[Deferred] = []
+    moves = generate(pos, classic, deferred)
+    if not deferred:
+        return moves[int(random() * len(moves))] if moves else None
+    per_kind = pos.board.count(EMPTY) + 1  # each empty square, and the capturer's own
+    index = int(random() * (len(moves) + per_kind * sum(len(d[3]) for d in deferred)))
+    before = 0  # variants listed before the capture at hand
+    for at, src, dst, kinds in deferred:
+        if index <= at + before:
+            return moves[index - before]
+        variant = index - at - before - 1
+        if variant < per_kind * len(kinds):
+            square = _with([sq for sq in SQUARES if not pos.board[sq]], src)[variant % per_kind]
+            return tuple.__new__(Move, (src, dst, kinds[variant // per_kind], square))
+        before += per_kind * len(kinds)
+    return moves[index - before]
 
 
 #: ``MOVE_TEXT[src][dst]`` is ``"d4d6"``; ``RESURRECT_TEXT[kind][sq]`` is ``"+O@h1"``.

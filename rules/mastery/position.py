@@ -66,7 +66,9 @@ def piece_name(code: int) -> str:
 
 def army_counts(board: tuple[int, ...]) -> tuple[list[int], list[int]]:
     """Per side, the number of pieces of each kind on the board (index = kind)."""
-    count = board.count  # six scans in C are cheaper than one Python loop over 64 squares
+    # Six counts over the board as bytes (a memchr-speed scan each) are cheaper than six over
+    # the tuple, and much cheaper than one Python loop over 64 squares.
+    count = bytes(board).count
     return ([0, count(MASTER), count(OFFICER), count(PAWN)],
             [0, count(4 + MASTER), count(4 + OFFICER), count(4 + PAWN)])
 
