@@ -13,6 +13,7 @@ variable                      setting                                default
 ============================  =====================================  ==========================
 ``HOST``, ``PORT``            ``bind``                               ``127.0.0.1``, ``8000``
 ``WEB_CONCURRENCY``           ``workers``                            usable CPUs
+``GUNICORN_WORKER_CLASS``     ``worker_class``                       gthread, balanced (below)
 ``GUNICORN_THREADS``          ``threads`` per worker                 8
 ``GIL_SWITCH_INTERVAL_MS``    ``sys.setswitchinterval`` in workers   1 ms
 ``GC_FULL_EVERY``             gen-1 collections per full collection  100 (Python's default: 10)
@@ -25,6 +26,11 @@ variable                      setting                                default
 ``GUNICORN_ACCESSLOG``        ``accesslog`` (``-`` = stdout)         ``-``
 ``GUNICORN_LOGLEVEL``         ``loglevel``                           ``info``
 ============================  =====================================  ==========================
+
+Balanced: the worker class is gunicorn's ``gthread`` worker, except that a worker holding more
+connections than another leaves a new one to it (:mod:`service.balance`), so that a client's
+few keep-alive connections land on every core; ``GUNICORN_WORKER_CLASS=gthread`` restores
+gunicorn's own.
 
 Readiness: with ``preload_app`` the master builds the app, which warms every rules engine
 (:func:`service.app.warm_up`), *before* it binds the port; nothing answers (connections are
@@ -121,9 +127,13 @@ class JsonLogger(Logger):
             self.exception("access log")
 
 
+#: the default worker class: gunicorn's gthread worker that spreads connections evenly
+BALANCED_WORKER = "service.balance.BalancedThreadWorker"
+
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = _env_int("WEB_CONCURRENCY", usable_cpus())
-worker_class = "gthread"
+# gthread, with new connections left to the worker holding the fewest (service/balance.py)
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "").strip() or BALANCED_WORKER
 threads = _env_int("GUNICORN_THREADS", 8)
 preload_app = _env_flag("GUNICORN_PRELOAD", True)
 worker_tmp_dir = _worker_tmp_dir()

@@ -352,7 +352,8 @@ def test_gunicorn_config_production_settings():
     assert conf.bind == "127.0.0.1:8000"
     assert conf.workers == conf.usable_cpus() >= 1
     assert gunicorn_config(WEB_CONCURRENCY="3").workers == 3
-    assert conf.worker_class == "gthread" and conf.threads >= 2
+    assert conf.worker_class == "service.balance.BalancedThreadWorker" and conf.threads >= 2
+    assert gunicorn_config(GUNICORN_WORKER_CLASS="gthread").worker_class == "gthread"
     assert gunicorn_config(GUNICORN_THREADS="3").threads == 3
     assert conf.preload_app is True
     assert conf.timeout > 0 and 0 < conf.graceful_timeout
@@ -491,7 +492,7 @@ def test_python_m_service_runs_the_same_configuration(tmp_path):
     with Server(workers=2, command=command, cwd=str(ROOT)) as server:
         assert server.get("/v1/ready")[0] == 200
         assert server.post("/v1/games/mastery/legal-moves", {})[0] == 200
-        assert "Using worker: gthread" in server.errors()
+        assert "Using worker: service.balance.BalancedThreadWorker" in server.errors()
         code, took = server.terminate()
         assert code == 0 and took < gunicorn_config().graceful_timeout
 
