@@ -26,7 +26,7 @@ MAX_SECTIONS = 9
 # ---- players ------------------------------------------------------------------------------
 
 #: Colours in seat order, which is also the turn order.
-COLOURS = "wrby"
+COLOURS = ("w", "r", "b", "y")
 COLOUR_NAMES = ("white", "red", "black", "yellow")
 
 # ---- pieces: a piece code is colour * 8 + kind, 0 for an empty square ---------------------
@@ -321,7 +321,7 @@ def validate_forward(value: Any) -> dict[str, str] | None:
             raise InvalidOptions(
                 f"Option 'forward' has the key {colour!r}; keys are colour letters w, r, b, y.",
                 option="forward")
-        if direction not in FORWARD_DIRECTION:
+        if not isinstance(direction, str) or direction not in FORWARD_DIRECTION:
             raise InvalidOptions(
                 f"Option 'forward' gives {colour!r} the direction {as_json(direction)}; directions "
                 "are north, east, south and west.", option="forward")

@@ -133,6 +133,14 @@ def test_section_origins_are_tightened_to_the_bounding_box():
     ({"players": ["w"]}, "2 to 4"),
     ({"players": ["w", "w"]}, "twice"),
     ({"players": ["w", "g"]}, '"g"'),
+    # a colour is one letter: neither "wr" nor "" passes as one (they are substrings of "wrby")
+    ({"players": ["wr", "b"]}, '"wr"'),
+    ({"players": ["", "b"]}, '""'),
+    ({"forward": {"wr": "north"}}, "keys are colour letters"),
+    ({"forward": {"": "north"}}, "keys are colour letters"),
+    # a direction that is not a string is refused, not a 500 (found by schemathesis)
+    ({"forward": {"w": ["north"]}}, "directions"),
+    ({"forward": {"w": {"to": "north"}}}, "directions"),
 ])
 def test_invalid_layouts_are_refused(options, words):
     with pytest.raises(InvalidOptions) as err:
