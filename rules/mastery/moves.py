@@ -129,6 +129,11 @@ def barred(pos: Position, classic: bool) -> tuple[int, int]:
     return (last.dst, last.src)
 
 
+def _empties(board: tuple[int, ...]) -> list[int]:
+    """The empty squares of ``board``, ascending."""
+    return [sq for sq in SQUARES if not board[sq]]
+
+
 def _with(empties: list[int], src: int) -> list[int]:
     """Where a resurrected piece may go: the empty squares and the capturer's square, sorted."""
     i = bisect_left(empties, src)
@@ -236,7 +241,7 @@ def generate(pos: Position, classic: bool, deferred: list[Deferred] | None = Non
                             deferred.append((len(moves) - 1, src, to, kinds))
                         else:
                             if empties is None:
-                                empties = [sq for sq in SQUARES if not board[sq]]
+                                empties = _empties(board)
                             squares = _with(empties, src)
                             for returned in kinds:
                                 row = resurrections(returned, src, to)
@@ -262,8 +267,8 @@ def draw(pos: Position, classic: bool, random: Callable[[], float]) -> Move | No
             return moves[index - before]
         variant = index - at - before - 1
         if variant < per_kind * len(kinds):
-            square = _with([sq for sq in SQUARES if not pos.board[sq]], src)[variant % per_kind]
-            return tuple.__new__(Move, (src, dst, kinds[variant // per_kind], square))
+            square = _with(_empties(pos.board), src)[variant % per_kind]
+            return resurrections(kinds[variant // per_kind], src, dst)[square]
         before += per_kind * len(kinds)
     return moves[index - before]
 
