@@ -129,3 +129,15 @@ def test_memoised_board_reading_answers_as_the_strict_reader_on_mutated_boards(g
         valid += isinstance(expected, list)
         assert answer(parse_board) == expected, text
     assert valid > 100  # the mutations keep enough boards valid to test the fast path too
+
+
+def test_moves_needed_walks_around_what_a_piece_cannot_cross():
+    from rules.core.geometry import UNREACHABLE, move_sources, moves_needed
+
+    # Six squares in a row; a piece steps one square either way, except that it may not
+    # enter square 2, and from square 5 it may jump back to 0.
+    reach = [[1], [0], [], [4], [3, 5], [4, 0]]
+    needed = moves_needed(move_sources(reach), 0)
+    assert list(needed) == [0, 1, UNREACHABLE, 3, 2, 1]
+    # reversed tables: the squares a piece reaches 4 from are 3 and 5
+    assert move_sources(reach)[4] == (3, 5)

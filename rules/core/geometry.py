@@ -7,7 +7,8 @@ file_index`` with rank 1 first, so ``a1`` is 0.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections import deque
+from typing import Callable, Iterable, Sequence
 
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -95,3 +96,35 @@ class Grid:
             return None
         step = ((df > 0) - (df < 0), (dr > 0) - (dr < 0))
         return DIRECTIONS.index(step), max(abs(df), abs(dr))
+
+
+#: What :func:`moves_needed` gives a square from which the target cannot be reached.
+UNREACHABLE = 255
+
+
+def move_sources(reach: Sequence[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+    """Reverse a piece's move table: ``reach[sq]`` holds the squares a piece on ``sq`` can move
+    to; the result holds, per square, the squares from which a piece can move there."""
+    sources: list[list[int]] = [[] for _ in reach]
+    for sq, targets in enumerate(reach):
+        for t in targets:
+            sources[t].append(sq)
+    return tuple(tuple(s) for s in sources)
+
+
+def moves_needed(sources: Sequence[Sequence[int]], target: int) -> bytes:
+    """Per square, the fewest moves a piece needs to reach ``target`` on an empty board (0 on
+    ``target`` itself; :data:`UNREACHABLE` when it never can, and at most 254 otherwise),
+    ``sources`` being its reversed move table (:func:`move_sources`): a breadth-first search
+    from ``target``, so terrain folded into the table is walked around, not through."""
+    dist = bytearray([UNREACHABLE]) * len(sources)
+    dist[target] = 0
+    queue = deque([target])
+    while queue:
+        sq = queue.popleft()
+        step = min(dist[sq] + 1, UNREACHABLE - 1)
+        for s in sources[sq]:
+            if dist[s] == UNREACHABLE:
+                dist[s] = step
+                queue.append(s)
+    return bytes(dist)

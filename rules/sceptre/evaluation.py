@@ -1,6 +1,11 @@
 """What the computer opponent knows about a Sceptre position: the material of every army a
 player controls, how near his pieces stand to the enemy Kings and how cornered they are, and
-with three or four players how many of the others are out."""
+with three or four players how many of the others are out.
+
+With three or four players a bot wins only by mating every other player, so there the hunt
+is a chase of one King at a time (the weakest player's), its distances are counted in moves
+around the terrain, and a piece left hanging counts as half lost: see :func:`chase` and
+:func:`hanging`."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..core.evaluation import cornered, hunt, material_chance, with_shares
+from ..core.geometry import UNREACHABLE, move_sources, moves_needed
 from . import moves as mv
 from .board import BISHOP, COLOUR_NAMES, KING, KNIGHT, PAWN, QUEEN, ROOK, Layout
 from .position import Control, Position, active_players
@@ -18,6 +24,14 @@ _ONES = re.compile(b"\x01").finditer
 
 #: The lead that makes a player about 73 % to win against one other.
 MATERIAL_SCALE = 4.0
+#: What each piece but the King is worth.
+PIECE_VALUES = {QUEEN: 9, ROOK: 5, BISHOP: 3, KNIGHT: 3, PAWN: 1}
+#: With three or four players, the share of a hanging piece's value (attacked by another
+#: player, defended by none of its own side) that counts as lost already.
+HANGING_SHARE = 0.5
+#: With three or four players, the moves from an enemy King at which a hunter counts as
+#: nowhere near him (:func:`path_closeness`).
+PATH_REACH = 16
 
 
 def material(board: bytes, control: Sequence[int]) -> list[float]:
@@ -27,10 +41,24 @@ def material(board: bytes, control: Sequence[int]) -> list[float]:
     for army, owner in enumerate(control):
         if owner >= 0:
             base = army * 8
-            scores[owner] += (9 * count(base + QUEEN) + 5 * count(base + ROOK)
-                              + 3 * (count(base + BISHOP) + count(base + KNIGHT))
-                              + count(base + PAWN))
+            scores[owner] += sum(value * count(base + kind)
+                                 for kind, value in PIECE_VALUES.items())
     return scores
+
+
+def hanging(position: Position, layout: Layout, player: int) -> float:
+    """The value of ``player``'s pieces (but Kings and Pawns: a Pawn is worth little, and
+    looking at them would double the cost) that another player's piece attacks and none of
+    his own defends."""
+    board, control = position.board, position.control
+    hostile = mv.hostile_armies(control, player)
+    own = tuple(owner == player for owner in control)
+    total = 0.0
+    for found in _ONES(board.translate(hunter_table(control, player))):
+        sq = found.start()
+        if mv.attacked(board, sq, hostile, layout) and not mv.attacked(board, sq, own, layout):
+            total += PIECE_VALUES[board[sq] & 7]
+    return total
 
 
 def nearness(position: Position, layout: Layout, player: int) -> float:
@@ -95,6 +123,72 @@ def confined(position: Position, layout: Layout, army: int, king: int) -> float:
     return 1.0 - free / len(steps)
 
 
+@lru_cache(maxsize=64)
+def sources(layout: Layout, kind: int) -> tuple[tuple[int, ...], ...]:
+    """Per square, the squares from which a piece of ``kind`` moves there (empty board)."""
+    return move_sources(layout.reach_set[kind])
+
+
+@lru_cache(maxsize=4096)
+def moves_to(layout: Layout, kind: int, target: int) -> bytes:
+    """Per square, the fewest moves a piece of ``kind`` needs to reach ``target`` on an empty
+    board, around the terrain it may not cross (:data:`UNREACHABLE` if it never can)."""
+    return moves_needed(sources(layout, kind), target)
+
+
+@lru_cache(maxsize=4096)
+def moves_near(layout: Layout, kind: int, king: int) -> bytes:
+    """Per square, the fewest moves a piece of ``kind`` needs to reach the square ``king`` or
+    one next to it that a King may enter (:func:`moves_to`; a Bishop can always reach one
+    of these, whatever the colour of ``king``)."""
+    zone = (king, *layout.reach_set[KING][king])
+    return bytes(map(min, *(moves_to(layout, kind, sq) for sq in zone)))
+
+
+def path_closeness(position: Position, layout: Layout, player: int, king: int) -> float:
+    """How near ``player``'s pieces (but Kings and Pawns) stand to the King on ``king``,
+    counted in their own moves around the terrain to his square or one next to it
+    (:func:`moves_near`): a piece that is there or gets there in one move counts 1, one that
+    needs :data:`PATH_REACH` moves or more (or never gets there) 0; the mean over those pieces
+    (0 without any)."""
+    board, control = position.board, position.control
+    hunters = [m.start() for m in _ONES(board.translate(hunter_table(control, player)))]
+    if not hunters:
+        return 0.0
+    total = 0.0
+    for sq in hunters:
+        needed = moves_near(layout, board[sq] & 7, king)[sq]
+        if needed != UNREACHABLE:
+            total += max(0.0, 1.0 - max(0, needed - 1) / PATH_REACH)
+    return total / len(hunters)
+
+
+def attacked_around(position: Position, layout: Layout, player: int, king: int) -> float:
+    """The share of the King's square and the squares he could step to (``king`` and its
+    neighbours he may enter) that pieces of ``player`` attack."""
+    board, control = position.board, position.control
+    own = tuple(owner == player for owner in control)
+    squares = (king, *layout.reach_set[KING][king])
+    return sum(mv.attacked(board, sq, own, layout) for sq in squares) / len(squares)
+
+
+def chase(position: Position, layout: Layout, player: int, enemies: Sequence[int],
+          scores: Sequence[float]) -> float:
+    """``player``'s hunt with three or four players: of one King, the weakest enemy's (least
+    material, the earlier seat on a tie), so that his pieces close in on one King together
+    instead of spreading over all of them. The mean of how near they stand in moves
+    (:func:`path_closeness`), of how much of the King's squares they attack
+    (:func:`attacked_around`) and of how boxed in the King is (:func:`confined`); 1 when no
+    enemy is left."""
+    if not enemies:
+        return 1.0
+    quarry = min(enemies, key=lambda p: (scores[p], p))
+    king = position.board.index(quarry * 8 + KING)
+    return (path_closeness(position, layout, player, king)
+            + attacked_around(position, layout, player, king)
+            + confined(position, layout, quarry, king)) / 3
+
+
 def mated(position: Position, layout: Layout, player: int) -> bool:
     """Whether ``player``'s King is attacked and he would have no legal move if it were his
     turn: with three or more players in, such a player can only pass, and his King waits for
@@ -108,14 +202,14 @@ def mated(position: Position, layout: Layout, player: int) -> bool:
 
 def hand_over_material(position: Position, layout: Layout, loser: int,
                        active: Sequence[int], material: list[float]) -> None:
-    """Move the material of ``loser`` (a mated player) to the players in ``active`` whose
-    pieces attack his King, in equal parts: one of them will take it."""
+    """Move the material of ``loser`` (a mated player) to the player in ``active`` who will
+    take his King: the first, in turn order from the player to move, whose pieces attack it."""
     board, control = position.board, position.control
     king = board.index(loser * 8 + KING)
-    attackers = [p for p in active
-                 if mv.attacked(board, king, tuple(c == p for c in control), layout)]
-    for p in attackers:
-        material[p] += material[loser] / len(attackers)
+    for p in sorted(active, key=lambda p: (p - position.side) % 4):
+        if mv.attacked(board, king, tuple(c == p for c in control), layout):
+            material[p] += material[loser]
+            break
     material[loser] = 0.0
 
 
@@ -126,10 +220,12 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
     for how many of the others are out: with a large lead the share is 1 only when these are
     too, and they lead him on to take Kings.
 
-    With three or four players in, a mated player counts as out and his material as already
-    shared among the players who give the check: he can only pass, and his King (with every
-    army he controls) falls to the first of them who takes it. Without that, a mate would be
-    worth nothing to the player who gives it until the King is taken, plies later."""
+    With two players the hunt is :func:`nearness`. With three or four it is :func:`chase`, the
+    player's own hanging pieces count half lost (:func:`hanging`: one ply on, the others have
+    not moved yet), and a mated player counts as out and his material as already shared among
+    the players who give the check: he can only pass, and his King (with every army he
+    controls) falls to the first of them who takes it. Without that, a mate would be worth
+    nothing to the player who gives it until the King is taken, plies later."""
     colour = COLOUR_NAMES.index(player)
     control = position.control
     if control[colour] != colour:
@@ -137,6 +233,11 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
     active = active_players(control)
     seats = len(layout.players)
     scores = material(position.board, control)
+    if seats == 2:
+        chance = material_chance([scores[p] for p in active], active.index(colour),
+                                 MATERIAL_SCALE)
+        return with_shares(chance, nearness(position, layout, colour))
+    scores[colour] -= HANGING_SHARE * hanging(position, layout, colour)
     if len(active) > 2:
         doomed = [p for p in active if mated(position, layout, p)]
         if colour in doomed:
@@ -146,7 +247,5 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
             for p in doomed:
                 hand_over_material(position, layout, p, active, scores)
     chance = material_chance([scores[p] for p in active], active.index(colour), MATERIAL_SCALE)
-    hunting = nearness(position, layout, colour)
-    if seats == 2:
-        return with_shares(chance, hunting)
+    hunting = chase(position, layout, colour, [p for p in active if p != colour], scores)
     return with_shares(chance, hunting, (seats - len(active)) / (seats - 1))

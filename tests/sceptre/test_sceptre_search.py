@@ -41,14 +41,20 @@ MATE_OF_RED = (  # white to move with three players in; red's King is on c16
 def test_a_mate_of_one_of_two_opponents_is_found(level):
     # With three players a mate wins nothing at once (the mated player passes until his King
     # is taken), so only the evaluation, which counts a mated player as out, can see it.
+    # MCTS's random playouts can give the mate away again (a random move of the mating
+    # piece), so a search does not always keep it on top: most seeds must.
     game = registry.configure("sceptre", {"players": ["w", "r", "b"]})
     position = game.parse_position(MATE_OF_RED)
-    move = game.format_move(position, suggest(game, position, level=level, seed=3).move)
-    assert move in {"b14c15", "e14f16"}
-    after = game.advance(position, game.parse_move(position, move))
-    red = game.status(after)
-    assert red.to_move == "red" and red.extra["in_check"]
-    assert [game.format_move(after, m) for m in game.legal_moves(after)] == ["pass"]
+    seeds = range(10) if level == "mcts" else range(1)
+    moves = [game.format_move(position, suggest(game, position, level=level, seed=seed).move)
+             for seed in seeds]
+    mating = [move for move in moves if move in {"b14c15", "e14f16"}]
+    assert len(mating) >= 0.8 * len(moves), moves
+    for move in set(mating):
+        after = game.advance(position, game.parse_move(position, move))
+        red = game.status(after)
+        assert red.to_move == "red" and red.extra["in_check"]
+        assert [game.format_move(after, m) for m in game.legal_moves(after)] == ["pass"]
 
 
 #: Black to move with two players; most moves let White mate at once (a Knight fork of the

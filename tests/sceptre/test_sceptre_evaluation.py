@@ -1,0 +1,71 @@
+"""What the computer opponent sees in a Sceptre position of three players: distances in moves
+around the terrain, the chase of the weakest player's King, and pieces left hanging."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import registry
+from rules.sceptre.board import BISHOP, COLOUR_NAMES, KING, KNIGHT, PAWN, QUEEN, ROOK
+from rules.sceptre.evaluation import evaluate, hanging, moves_near, moves_to
+from rules.sceptre.position import Position
+
+GAME = registry.configure("sceptre", {"players": ["w", "r", "b"]})
+LAYOUT = GAME.layout
+NAMES = LAYOUT.grid.names
+WHITE, RED, BLACK = (COLOUR_NAMES.index(c) for c in ("white", "red", "black"))
+KINGS = {WHITE: "m1", RED: "a13", BLACK: "m24"}  # where the armies' Kings start
+
+
+def square(name: str) -> int:
+    return NAMES.index(name)
+
+
+def board_with(pieces: dict[str, tuple[int, int]]) -> Position:
+    """White to move, the three Kings on their start squares and ``pieces`` (square: (army,
+    kind)) on an otherwise empty board."""
+    board = bytearray(len(NAMES))
+    for army, name in KINGS.items():
+        board[square(name)] = army * 8 + KING
+    for name, (army, kind) in pieces.items():
+        assert LAYOUT.can_stand(kind, square(name)), name
+        board[square(name)] = army * 8 + kind
+    return GAME.start_position._replace(board=bytes(board))
+
+
+def test_distances_in_moves_go_around_the_terrain():
+    start = GAME.start_position.board
+    red_king = start.index(RED * 8 + KING)
+    # The Queen on l1 is walled in by rivers that only bridges cross: on an open board two
+    # moves reach any square, here she needs four to stand next to red's King.
+    assert start[square("l1")] == WHITE * 8 + QUEEN
+    assert moves_near(LAYOUT, QUEEN, red_king)[square("l1")] == 4
+    # The Bishop on n1 is on the other colour: he can never reach the King's square, but he
+    # can reach a square next to it.
+    assert moves_to(LAYOUT, BISHOP, red_king)[square("n1")] == 255
+    assert moves_near(LAYOUT, BISHOP, red_king)[square("n1")] == 5
+    # From a square next to the King, and from the King's own square, no move is needed.
+    for sq in (red_king, *LAYOUT.reach_set[KING][red_king]):
+        assert moves_near(LAYOUT, ROOK, red_king)[sq] == 0
+
+
+def test_an_attacked_piece_hangs_until_one_of_its_own_defends_it():
+    attacked = {"a12": (WHITE, ROOK), "a10": (BLACK, QUEEN)}
+    assert hanging(board_with(attacked), LAYOUT, WHITE) == 5
+    defended = {**attacked, "c11": (WHITE, KNIGHT)}  # the Knight guards a12
+    assert hanging(board_with(defended), LAYOUT, WHITE) == 0
+    # a hanging piece lowers its owner's evaluation
+    assert evaluate(board_with(attacked), "white", LAYOUT) < evaluate(
+        board_with({**attacked, "a12": (WHITE, ROOK), "a10": (BLACK, PAWN)}), "white", LAYOUT)
+
+
+@pytest.mark.parametrize("weaker", [RED, BLACK])
+def test_the_hunt_chases_the_weakest_players_king(weaker):
+    # Red's King is on a13, black's on m24; a white Knight stands next to one of them. The
+    # player with less material (a Pawn less) is the one whose King white should chase.
+    stronger = BLACK if weaker == RED else RED
+    pawns = {"e12": (stronger, PAWN), "o11": (WHITE, PAWN)}
+    near_red = board_with({**pawns, "c14": (WHITE, KNIGHT)})
+    near_black = board_with({**pawns, "k23": (WHITE, KNIGHT)})
+    by_red, by_black = (evaluate(p, "white", LAYOUT) for p in (near_red, near_black))
+    assert (by_red > by_black) == (weaker == RED)
