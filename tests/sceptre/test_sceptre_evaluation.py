@@ -69,3 +69,13 @@ def test_the_hunt_chases_the_weakest_players_king(weaker):
     near_black = board_with({**pawns, "k23": (WHITE, KNIGHT)})
     by_red, by_black = (evaluate(p, "white", LAYOUT) for p in (near_red, near_black))
     assert (by_red > by_black) == (weaker == RED)
+
+
+def test_material_counts_the_piece_values():
+    from rules.sceptre.evaluation import PIECE_VALUES, material
+
+    start = GAME.start_position
+    army = sum(PIECE_VALUES[code & 7] for code in start.board if code and code >> 3 == WHITE
+               and code & 7 != KING)
+    assert army == 39
+    assert material(start.board, start.control)[:3] == [39.0, 39.0, 39.0]
