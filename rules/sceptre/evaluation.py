@@ -48,13 +48,18 @@ def material(board: bytes, control: Sequence[int]) -> list[float]:
     return scores
 
 
+@lru_cache(maxsize=256)
+def own_armies(control: Control, player: int) -> tuple[bool, ...]:
+    """Per army, whether ``player`` moves it: the armies whose pieces attack for him."""
+    return tuple(owner == player for owner in control)
+
+
 def hanging(position: Position, layout: Layout, player: int) -> float:
     """The value of ``player``'s pieces (but Kings and Pawns: a Pawn is worth little, and
     looking at them would double the cost) that another player's piece attacks and none of
     his own defends."""
     board, control = position.board, position.control
-    hostile = mv.hostile_armies(control, player)
-    own = tuple(owner == player for owner in control)
+    hostile, own = mv.hostile_armies(control, player), own_armies(control, player)
     total = 0.0
     for found in _ONES(board.translate(hunter_table(control, player))):
         sq = found.start()
@@ -168,8 +173,7 @@ def path_closeness(position: Position, layout: Layout, player: int, king: int) -
 def attacked_around(position: Position, layout: Layout, player: int, king: int) -> float:
     """The share of the King's square and the squares he could step to (``king`` and its
     neighbours he may enter) that pieces of ``player`` attack."""
-    board, control = position.board, position.control
-    own = tuple(owner == player for owner in control)
+    board, own = position.board, own_armies(position.control, player)
     squares = (king, *layout.reach_set[KING][king])
     return sum(mv.attacked(board, sq, own, layout) for sq in squares) / len(squares)
 
@@ -209,7 +213,7 @@ def hand_over_material(position: Position, layout: Layout, loser: int,
     board, control = position.board, position.control
     king = board.index(loser * 8 + KING)
     for p in sorted(active, key=lambda p: (p - position.side) % 4):
-        if mv.attacked(board, king, tuple(c == p for c in control), layout):
+        if mv.attacked(board, king, own_armies(control, p), layout):
             material[p] += material[loser]
             break
     material[loser] = 0.0
