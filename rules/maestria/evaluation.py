@@ -14,6 +14,12 @@ from .position import (
 )
 
 #: The lead, in pawns, that makes a side about 73 % to win.
+#:
+#: As a forecast of who wins, 4.5 (with GUARD 2.5) fits better: on 9,786 play positions of
+#: games between the search and ``greedy``, its mean log-likelihood of the winner is -0.581,
+#: against -0.596 for 3.0 and 1.5. But the search then lost to ``greedy`` far more often
+#: (7 of the first 21 bench games), and 2.0 did no better (50.0 %, 40 games, against 58.8 %
+#: for 3.0), so the scale stays.
 MATERIAL_SCALE = 3.0
 #: What a pawn of the General's stack counts for (a General falls only with its whole group).
 GUARD = 1.5
