@@ -147,8 +147,13 @@ def _faces(d6: int, d4: bool) -> tuple[tuple[int, ...], ...]:
     return tuple(itertools.product(*([range(1, 7)] * d6 + ([range(1, 5)] if d4 else []))))
 
 
+@memoised(maxsize=64)
 def outcomes(ent: Entitlement) -> list[tuple[FightDice, Fraction]]:
-    """Every dice outcome of the fight, all equally likely, with its exact probability."""
+    """Every dice outcome of the fight, all equally likely, with its exact probability.
+
+    The search asks for them at every fight it tries (up to 864 outcomes), so they are built
+    once per entitlement: the list and its dice are shared between callers, hence
+    read-only."""
     attacker = _faces(ent.attacker_d6, ent.attacker_d4)
     defender = _faces(ent.defender_d6, ent.defender_d4)
     p = Fraction(1, len(attacker) * len(defender))

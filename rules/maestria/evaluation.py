@@ -1,14 +1,28 @@
-"""What the computer opponent knows about a Maestria position: pawns, the General's guard, and
-the exact odds of a pending fight."""
+"""What the computer opponent knows about a Maestria position: pawns, the General's guard,
+the exact odds of a pending fight, and the best attack the side to act can make at once."""
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+
 from ..core.evaluation import material_chance
 from . import combat
-from .position import SIDE_NAMES, Position, count_of, has_general, owner_of
+from .position import (
+    COUNT_MASK, GENERAL_BIT, MAX_STACK, NEIGHBOURS, OWNER_SHIFT, PLAY, SIDE_NAMES, Position,
+    count_of, has_general, owner_of,
+)
 
 #: The lead, in pawns, that makes a side about 73 % to win.
+#:
+#: As a forecast of who wins, 4.5 (with GUARD 2.5) fits better: on 9,786 play positions of
+#: games between the search and ``greedy``, its mean log-likelihood of the winner is -0.581,
+#: against -0.596 for 3.0 and 1.5. But the search then lost to ``greedy`` far more often
+#: (7 of the first 21 bench games), and 2.0 did no better (50.0 %, 40 games, against 58.8 %
+#: for 3.0), so the scale stays.
 MATERIAL_SCALE = 3.0
+#: What a pawn of the General's stack counts for (a General falls only with its whole group).
+GUARD = 1.5
 
 
 def material(cells: tuple[int, ...]) -> list[float]:
@@ -17,18 +31,137 @@ def material(cells: tuple[int, ...]) -> list[float]:
     for code in cells:
         if code:
             count = count_of(code)
-            scores[owner_of(code)] += count * 1.5 if has_general(code) else count
+            scores[owner_of(code)] += count * GUARD if has_general(code) else count
     return scores
 
 
-def evaluate(position: Position, player: str, fight: combat.Entitlement | None) -> float:
+_CHANCES: dict[float, float] = {}
+
+
+def _chance(lead: float) -> float:
+    """The logistic of a material lead: a side's chance of winning (leads are whole or half
+    pawns, so each is computed once)."""
+    value = _CHANCES.get(lead)
+    if value is None:
+        value = _CHANCES[lead] = 1.0 / (1.0 + math.exp(-lead / MATERIAL_SCALE))
+    return value
+
+
+@lru_cache(maxsize=None)
+def _odds(attackers: int, defenders: int, attacker_d4: bool, defender_d4: bool
+          ) -> tuple[float, float, float]:
+    """(attacker wins, defender wins, tie) of a fight, as floats."""
+    ent = combat.Entitlement(1 + (attackers > defenders), attacker_d4,
+                             1 + (defenders > attackers), defender_d4)
+    win, lose, tie = combat.result_odds(ent)
+    return float(win), float(lose), float(tie)
+
+
+#: ``_ODDS[attacker_d4][defender_d4][attackers][defenders]``: :func:`_odds` as a table.
+_ODDS = [[[[_odds(k, d, a_d4, d_d4) if k and d else (0.0, 0.0, 0.0)
+            for d in range(MAX_STACK + 1)] for k in range(MAX_STACK + 1)]
+          for d_d4 in (False, True)] for a_d4 in (False, True)]
+
+
+@lru_cache(maxsize=1 << 16)
+def standing(cells: tuple[int, ...], side: int, budget: int, terrain: tuple[int, ...]
+             ) -> float:
+    """The chance of winning of ``side``, to act with ``budget`` action points in ``cells``
+    with nothing pending: its material lead as a chance, or the best single attack it can
+    make at once from where its stacks stand, when that is better.
+
+    An attack is valued by the defender's better answer, fighting or retreating. A fight
+    counts with its exact odds: a General whose whole group falls loses the game, any other
+    loss counts in pawns (GUARD per pawn of the General's stack), a tie changes nothing; a
+    retreat costs the defender a pawn."""
+    lead = 0.0
+    mine = []
+    for sq, code in enumerate(cells):
+        if code:
+            value = (code & COUNT_MASK) * GUARD if code & GENERAL_BIT else code & COUNT_MASK
+            if (code >> OWNER_SHIFT) & 1 == side:
+                lead += value
+                mine.append(sq)
+            else:
+                lead -= value
+    chance = _CHANCES.get
+    static = chance(lead) or _chance(lead)
+    best = static
+    if budget <= 0:
+        return best
+    beats = combat.BEATS
+    for src in mine:
+        code = cells[src]
+        size = code & COUNT_MASK
+        general = code & GENERAL_BIT
+        most = size if size < budget else budget
+        src_terrain = terrain[src]
+        for dst in NEIGHBOURS[src]:
+            target = cells[dst]
+            if not target or (target >> OWNER_SHIFT) & 1 == side:
+                continue
+            d = target & COUNT_MASK
+            d_general = target & GENERAL_BIT
+            d_weight = GUARD if d_general else 1.0
+            dst_terrain = terrain[dst]
+            # the retreat: the lone General cannot; elsewhere to a cell free of the
+            # attacker's pawns with room for the whole stack
+            retreat = 2.0
+            if not (d == 1 and d_general):
+                for cell in NEIGHBOURS[dst]:
+                    there = cells[cell]
+                    if not there or ((there >> OWNER_SHIFT) & 1 != side
+                                     and (there & COUNT_MASK) + d <= MAX_STACK):
+                        retreat = chance(lead + d_weight) or _chance(lead + d_weight)
+                        break
+                if retreat <= best:
+                    continue
+            odds = _ODDS[beats[src_terrain] == dst_terrain][beats[dst_terrain] == src_terrain]
+            for k in range(1, most + 1):
+                win, lose, tie = odds[k][d]
+                lost = k if k < d else d
+                if d_general and lost == d:
+                    won_value = 1.0
+                else:
+                    gain = lead + lost * d_weight
+                    won_value = chance(gain) or _chance(gain)
+                # with the General when the stack has no k soldiers; without it otherwise
+                if general and k == size:
+                    if lost == k:
+                        lost_value = 0.0
+                    else:
+                        loss = lead - lost * GUARD
+                        lost_value = chance(loss) or _chance(loss)
+                else:
+                    loss = lead - lost
+                    lost_value = chance(loss) or _chance(loss)
+                value = win * won_value + lose * lost_value + tie * static
+                if retreat < value:
+                    value = retreat
+                if value > best:
+                    best = value
+    return best
+
+
+def evaluate(position: Position, player: str, fight: combat.Entitlement | None,
+             terrain: tuple[int, ...] | None = None) -> float:
     """Pawns, plus half a pawn per pawn guarding the General (a General falls only with the
     whole group it fights in), the lead as a chance of winning; a pending attack, whose dice
-    are ``fight``, scores the exact expectation of the fight, as if the defender fights."""
+    are ``fight``, scores the exact expectation of the fight, as if the defender fights.
+
+    In play, with nothing pending, the side to act is credited with the best single attack
+    it can make at once (:func:`standing`), when that beats standing still: so a position
+    that leaves a stack, or the General, within reach of a good attack scores as the attack.
+    The pending fight's results are valued by pawns alone, without the attacks they leave:
+    valuing them by :func:`standing` of the side then to act (and the defender's better
+    answer) made the search weaker against ``greedy`` (12.5 of 27 games against 15)."""
     side = SIDE_NAMES.index(player)
-    scores = material(position.cells)
     if position.pending is None or fight is None:
-        return material_chance(scores, side, MATERIAL_SCALE)
+        if terrain is not None and position.phase == PLAY:
+            value = standing(position.cells, position.side, position.budget, terrain)
+            return value if position.side == side else 1.0 - value
+        return material_chance(material(position.cells), side, MATERIAL_SCALE)
+    scores = material(position.cells)
     _, dst, k, general = position.pending
     defenders = position.cells[dst]
     d = count_of(defenders)

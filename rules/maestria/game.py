@@ -272,7 +272,7 @@ class Maestria(Game[Position, Action]):
         :func:`rules.maestria.evaluation.evaluate`)."""
         pending = position.pending
         fight = None if pending is None else self.entitlement(position, pending)
-        return evaluation.evaluate(position, player, fight)
+        return evaluation.evaluate(position, player, fight, self.terrain)
 
     # ---- applying --------------------------------------------------------------------------
 
