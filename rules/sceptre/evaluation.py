@@ -228,10 +228,11 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
 
     With two players the hunt is :func:`nearness`. With three or four it is :func:`chase`, the
     player's own hanging pieces count half lost (:func:`hanging`: one ply on, the others have
-    not moved yet), and a mated player counts as out and his material as already shared among
-    the players who give the check: he can only pass, and his King (with every army he
-    controls) falls to the first of them who takes it. Without that, a mate would be worth
-    nothing to the player who gives it until the King is taken, plies later."""
+    not moved yet), and a mated player counts as out and his material as already in the hands
+    of the first player in turn who checks him (:func:`hand_over_material`): he can only
+    pass, and his King (with every army he controls) falls to that player. Without that, a
+    mate would be worth nothing to the player who gives it until the King is taken, plies
+    later."""
     colour = COLOUR_NAMES.index(player)
     control = position.control
     if control[colour] != colour:
