@@ -86,10 +86,16 @@ class Entitlement(NamedTuple):
 def entitlement(attackers: int, defenders: int, attacker_terrain: int,
                 defender_terrain: int) -> Entitlement:
     """The dice each side rolls: the numerical superiority d6 and the terrain advantage d4."""
-    return Entitlement(
-        1 + (attackers > defenders), BEATS[attacker_terrain] == defender_terrain,
-        1 + (defenders > attackers), BEATS[defender_terrain] == attacker_terrain,
-    )
+    return dice_of(attackers, defenders, BEATS[attacker_terrain] == defender_terrain,
+                   BEATS[defender_terrain] == attacker_terrain)
+
+
+def dice_of(attackers: int, defenders: int, attacker_d4: bool, defender_d4: bool
+            ) -> Entitlement:
+    """The dice each side rolls, the terrain advantage already decided: a second d6 for the
+    side with more pawns, the d4 for a side whose terrain beats the other's."""
+    return Entitlement(1 + (attackers > defenders), attacker_d4,
+                       1 + (defenders > attackers), defender_d4)
 
 
 def describe_dice(d6: int, d4: bool) -> list[str]:

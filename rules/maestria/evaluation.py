@@ -51,9 +51,8 @@ def _chance(lead: float) -> float:
 def _odds(attackers: int, defenders: int, attacker_d4: bool, defender_d4: bool
           ) -> tuple[float, float, float]:
     """(attacker wins, defender wins, tie) of a fight, as floats."""
-    ent = combat.Entitlement(1 + (attackers > defenders), attacker_d4,
-                             1 + (defenders > attackers), defender_d4)
-    win, lose, tie = combat.result_odds(ent)
+    win, lose, tie = combat.result_odds(combat.dice_of(attackers, defenders, attacker_d4,
+                                                       defender_d4))
     return float(win), float(lose), float(tie)
 
 
@@ -74,18 +73,10 @@ def standing(cells: tuple[int, ...], side: int, budget: int, terrain: tuple[int,
     counts with its exact odds: a General whose whole group falls loses the game, any other
     loss counts in pawns (GUARD per pawn of the General's stack), a tie changes nothing; a
     retreat costs the defender a pawn."""
-    lead = 0.0
-    mine = []
-    for sq, code in enumerate(cells):
-        if code:
-            value = (code & COUNT_MASK) * GUARD if code & GENERAL_BIT else code & COUNT_MASK
-            if (code >> OWNER_SHIFT) & 1 == side:
-                lead += value
-                mine.append(sq)
-            else:
-                lead -= value
-    chance = _CHANCES.get
-    static = chance(lead) or _chance(lead)
+    scores = material(cells)
+    lead = scores[side] - scores[1 - side]
+    mine = [sq for sq, code in enumerate(cells) if code and (code >> OWNER_SHIFT) & 1 == side]
+    static = _chance(lead)
     best = static
     if budget <= 0:
         return best
@@ -112,7 +103,7 @@ def standing(cells: tuple[int, ...], side: int, budget: int, terrain: tuple[int,
                     there = cells[cell]
                     if not there or ((there >> OWNER_SHIFT) & 1 != side
                                      and (there & COUNT_MASK) + d <= MAX_STACK):
-                        retreat = chance(lead + d_weight) or _chance(lead + d_weight)
+                        retreat = _chance(lead + d_weight)
                         break
                 if retreat <= best:
                     continue
@@ -124,17 +115,17 @@ def standing(cells: tuple[int, ...], side: int, budget: int, terrain: tuple[int,
                     won_value = 1.0
                 else:
                     gain = lead + lost * d_weight
-                    won_value = chance(gain) or _chance(gain)
+                    won_value = _chance(gain)
                 # with the General when the stack has no k soldiers; without it otherwise
                 if general and k == size:
                     if lost == k:
                         lost_value = 0.0
                     else:
                         loss = lead - lost * GUARD
-                        lost_value = chance(loss) or _chance(loss)
+                        lost_value = _chance(loss)
                 else:
                     loss = lead - lost
-                    lost_value = chance(loss) or _chance(loss)
+                    lost_value = _chance(loss)
                 value = win * won_value + lose * lost_value + tie * static
                 if retreat < value:
                     value = retreat
