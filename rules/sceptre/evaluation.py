@@ -61,8 +61,7 @@ def hanging(position: Position, layout: Layout, player: int) -> float:
     board, control = position.board, position.control
     hostile, own = mv.hostile_armies(control, player), own_armies(control, player)
     total = 0.0
-    for found in _ONES(board.translate(hunter_table(control, player))):
-        sq = found.start()
+    for sq in hunters(board, control, player):
         if mv.attacked(board, sq, hostile, layout) and not mv.attacked(board, sq, own, layout):
             total += PIECE_VALUES[board[sq] & 7]
     return total
@@ -77,20 +76,26 @@ def nearness(position: Position, layout: Layout, player: int) -> float:
     grid = layout.grid
     kings = [(army, board.index(army * 8 + KING)) for army, owner in enumerate(control)
              if owner == army and army != player]
-    hunters = [m.start() for m in _ONES(board.translate(hunter_table(control, player)))]
+    squares = hunters(board, control, player)
     reach = max(grid.files, grid.ranks)
-    if not hunters:
+    if not squares:
         near = 0.0
     else:
         tables = [distances(layout, sq) for _, sq in kings]
         if len(tables) == 1:
-            total = reach * len(hunters) - sum(map(tables[0].__getitem__, hunters))
+            total = reach * len(squares) - sum(map(tables[0].__getitem__, squares))
         else:
-            total = sum(reach - min(table[sq] for table in tables) for sq in hunters)
-        near = total / ((reach - 1) * len(hunters))
+            total = sum(reach - min(table[sq] for table in tables) for sq in squares)
+        near = total / ((reach - 1) * len(squares))
     coords = grid.coords
     return hunt(near, [(cornered(grid, coords[sq]) + confined(position, layout, army, sq)) / 2
                        for army, sq in kings])
+
+
+def hunters(board: bytes, control: Control, player: int) -> list[int]:
+    """The squares of the pieces ``player`` moves but Kings and Pawns, in board order (found
+    in C, by :func:`hunter_table`)."""
+    return [m.start() for m in _ONES(board.translate(hunter_table(control, player)))]
 
 
 @lru_cache(maxsize=256)
@@ -159,15 +164,15 @@ def path_closeness(position: Position, layout: Layout, player: int, king: int) -
     needs :data:`PATH_REACH` moves or more (or never gets there) 0; the mean over those pieces
     (0 without any)."""
     board, control = position.board, position.control
-    hunters = [m.start() for m in _ONES(board.translate(hunter_table(control, player)))]
-    if not hunters:
+    squares = hunters(board, control, player)
+    if not squares:
         return 0.0
     total = 0.0
-    for sq in hunters:
+    for sq in squares:
         needed = moves_near(layout, board[sq] & 7, king)[sq]
         if needed != UNREACHABLE:
             total += max(0.0, 1.0 - max(0, needed - 1) / PATH_REACH)
-    return total / len(hunters)
+    return total / len(squares)
 
 
 def attacked_around(position: Position, layout: Layout, player: int, king: int) -> float:
