@@ -109,42 +109,62 @@ class Server:
 # ---- the client ---------------------------------------------------------------------------------
 
 class Connection:
-    """One keep-alive HTTP/1.1 connection; reads each answer by its Content-Length."""
+    """One keep-alive HTTP/1.1 connection; reads each answer by its Content-Length. An answer
+    that says ``Connection: close`` closes it, and the next request opens a new one (inside
+    that request's time), as an HTTP client's connection pool does."""
 
     def __init__(self, port: int) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.port = port
+        self.sock: socket.socket | None = None
+        self.buf = b""
+        self.connect()
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", self.port))
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.buf = b""
 
     def request(self, data: bytes) -> tuple[int, bytes]:
-        self.sock.sendall(data)
+        if self.sock is None:
+            self.connect()
+        sock = self.sock
+        assert sock is not None
+        sock.sendall(data)
         buf = self.buf
         while True:
             end = buf.find(b"\r\n\r\n")
             if end >= 0:
                 break
-            chunk = self.sock.recv(65536)
+            chunk = sock.recv(65536)
             if not chunk:
                 raise ConnectionError("closed by the server")
             buf += chunk
         head = buf[:end].decode("latin-1")
         status = int(head[9:12])
         length = 0
+        closing = False
         for line in head.split("\r\n")[1:]:
             name, _, value = line.partition(":")
-            if name.strip().lower() == "content-length":
+            name = name.strip().lower()
+            if name == "content-length":
                 length = int(value)
+            elif name == "connection":
+                closing = value.strip().lower() == "close"
         start = end + 4
         while len(buf) < start + length:
-            chunk = self.sock.recv(65536)
+            chunk = sock.recv(65536)
             if not chunk:
                 raise ConnectionError("closed by the server")
             buf += chunk
         self.buf = buf[start + length:]
+        if closing:
+            self.close()
         return status, buf[start:start + length]
 
     def close(self) -> None:
-        self.sock.close()
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
 
 
 def build(method: str, path: str, body: Any = None) -> bytes:

@@ -20,7 +20,7 @@ variable                      setting                                default
 ``GUNICORN_TIMEOUT``          ``timeout`` (silent worker killed)     30 s
 ``GUNICORN_GRACEFUL_TIMEOUT`` ``graceful_timeout`` (drain on TERM)   20 s
 ``GUNICORN_KEEPALIVE``        ``keepalive``                          5 s
-``GUNICORN_MAX_REQUESTS``     ``max_requests`` (+ jitter)            20000 (+ up to 2000)
+``GUNICORN_MAX_REQUESTS``     ``max_requests`` (+ jitter)            200000 (+ up to 20000)
 ``GUNICORN_WORKER_TMP_DIR``   ``worker_tmp_dir`` (heartbeat files)   ``/dev/shm`` if writable
 ``GUNICORN_PRELOAD``          ``preload_app``                        1 (on)
 ``GUNICORN_ACCESSLOG``        ``accesslog`` (``-`` = stdout)         ``-``
@@ -146,8 +146,11 @@ graceful_timeout = _env_int("GUNICORN_GRACEFUL_TIMEOUT", 20)
 keepalive = _env_int("GUNICORN_KEEPALIVE", 5)
 
 # Recycle workers now and then (staggered by the jitter) so that no slow leak grows unbounded.
-max_requests = _env_int("GUNICORN_MAX_REQUESTS", 20000)
-max_requests_jitter = _env_int("GUNICORN_MAX_REQUESTS_JITTER", 2000)
+# Rarely: a recycled worker's replacement is forked from the master and copies the pages it
+# touches, which slows the service for a few hundred milliseconds (docs/performance.md),
+# while a worker's memory grows by about 3 MB per 64,000 requests once its caches are full.
+max_requests = _env_int("GUNICORN_MAX_REQUESTS", 200000)
+max_requests_jitter = _env_int("GUNICORN_MAX_REQUESTS_JITTER", 20000)
 
 # Request line and headers are bounded here; bodies by the app (64 KiB, 413 beyond).
 limit_request_line = 4094
@@ -189,8 +192,8 @@ def post_worker_init(worker) -> None:
     analysis caches' entries, which are acyclic and freed by reference counting when evicted,
     and a full collection walks all of them while every thread of the worker waits
     (milliseconds: docs/performance.md). Cyclic garbage (a few objects per request answered by
-    Flask) is still collected young; what little reaches the old generation waits longer,
-    and ``max_requests`` recycles the worker long before it matters."""
+    Flask) is still collected young; what little reaches the old generation waits for a full
+    collection, about one per 100,000 requests."""
     gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, _env_int("GC_FULL_EVERY", 100))
