@@ -187,21 +187,24 @@ class Mastery(Game[Position, Move]):
 
     def legal_move_entries(self, position: Position) -> list[dict[str, Any]]:
         """As :meth:`Game.legal_move_entries` (same entries, same key order), built in one
-        loop from the notation tables. The generator lists the resurrection variants of a
-        capture right after it, so the fields they share with it are computed once."""
+        loop from the notation tables and the entry tables :data:`SQUARE_FIELDS` and
+        :data:`PIECE_FIELDS`. The generator lists the resurrection variants of a capture
+        right after it, so the fields they share with it are looked up once."""
         board, side = position.board, position.side
         entries: list[dict[str, Any]] = []
         append = entries.append
         text = ""
-        shared: dict[str, Any] = {}
+        squares: dict[str, str] = {}
+        pieces: dict[str, Any] = {}
         for src, dst, kind, square in self.legal_moves(position):
             if kind:
-                append({"move": text + RESURRECT_TEXT[kind][square], **shared,
+                append({"move": text + RESURRECT_TEXT[kind][square], **squares, **pieces,
                         "resurrect": _resurrection(kind, square)})
             else:
                 text = MOVE_TEXT[src][dst]
-                shared = _fields(board, side, src, dst)
-                append({"move": text, **shared})
+                squares = SQUARE_FIELDS[src][dst]
+                pieces = PIECE_FIELDS[board[src]][board[dst]][side]
+                append({"move": text, **squares, **pieces})
         return entries
 
     def apply(self, position: Position, move: Move, dice: Any = None) -> Applied[Position]:
@@ -263,15 +266,35 @@ def _fields(board: tuple[int, ...], side: int, src: int, dst: int) -> dict[str, 
     """The ``legal-moves`` fields of a move from ``src`` to ``dst`` by ``side``, but for its
     resurrection: the squares, the piece, whether it is a control move, and what it captures
     or devours."""
-    code, target = board[src], board[dst]
-    fields: dict[str, Any] = {"from": NAMES[src], "to": NAMES[dst], "piece": CODE_TO_LETTER[code],
-                              "control": code >> 2 != side}
+    return {**SQUARE_FIELDS[src][dst], **PIECE_FIELDS[board[src]][board[dst]][side]}
+
+
+def _piece_fields(code: int, target: int, side: int) -> dict[str, Any]:
+    """The fields of a move's entry that depend on the piece moved (``code``), what stands
+    where it goes (``target``, EMPTY for nothing) and the side to move."""
+    fields: dict[str, Any] = {"piece": CODE_TO_LETTER[code], "control": code >> 2 != side}
     if target:
         fields["captured"] = CODE_TO_LETTER[target]
         fields["kind"] = "devour" if target >> 2 == side else "capture"
     else:
         fields["kind"] = "move"
     return fields
+
+
+# Entries are built from these shared parts by copying them into a new dict, never handed
+# out themselves, so no caller can change them.
+#: ``SQUARE_FIELDS[src][dst]``: the ``from`` and ``to`` fields of a move's entry.
+SQUARE_FIELDS = tuple(tuple({"from": a, "to": b} for b in NAMES) for a in NAMES)
+#: ``PIECE_FIELDS[code][target][side]``: :func:`_piece_fields` of every piece code, every
+#: target (EMPTY or a piece code) and both sides; an empty tuple where a code is no piece.
+PIECE_FIELDS = tuple(
+    tuple(
+        tuple(_piece_fields(code, target, side) for side in (DARK, LIGHT))
+        if target == EMPTY or target in CODE_TO_LETTER else ()
+        for target in range(8)
+    ) if code in CODE_TO_LETTER else ()
+    for code in range(8)
+)
 
 
 def _resurrection(kind: int, square: int) -> dict[str, str]:

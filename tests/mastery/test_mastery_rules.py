@@ -425,6 +425,24 @@ def test_listed_entries_are_the_generic_entries_in_the_same_key_order():
             p = game.advance(p, rng.choice(moves))
 
 
+def test_entries_are_new_dicts_that_a_caller_may_change():
+    # Entries are copied from shared tables (SQUARE_FIELDS, PIECE_FIELDS): changing one, or
+    # its resurrection, must not change what the next call lists.
+    text = pos({"d4": "M", "d5": "O", "e6": "o", "b2": "p"}, side="d")
+    position = ROSS.parse_position(text)
+    before = [dict(entry, resurrect=dict(entry["resurrect"])) if "resurrect" in entry
+              else dict(entry) for entry in ROSS.legal_move_entries(position)]
+    for entry in ROSS.legal_move_entries(position):
+        entry["from"], entry["kind"], entry["piece"] = "zz", "teleport", "?"
+        entry.get("resurrect", {})["square"] = "zz"
+    assert ROSS.legal_move_entries(position) == before
+    devour = next(e for e in before if e["move"] == "d4d5")
+    assert devour == {"move": "d4d5", "from": "d4", "to": "d5", "piece": "M", "control": False,
+                      "captured": "O", "kind": "devour"}
+    assert ROSS.move_fields(position, ROSS.parse_move(position, "d4d5")) == \
+        {k: v for k, v in devour.items() if k != "move"}
+
+
 def test_quiet_resets_on_capture_devour_and_resurrection_and_n_counts_after_light():
     text = pos({"d4": "M", "d5": "O", "e6": "o"}, quiet=7, n=4)
     devoured = play(text, "d4d5")
