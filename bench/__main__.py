@@ -53,8 +53,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="workloads: which ones (default: all)")
     parser.add_argument("--workload-pairs", type=int, default=3,
                         help="workloads: alternations with /v1/health (default 3)")
-    parser.add_argument("--cold-positions", type=int, default=3000,
-                        help="workloads: distinct positions per game for cold (default 3000)")
+    parser.add_argument("--cold-positions", type=int, default=workloads.COLD_POSITIONS,
+                        help="workloads: distinct positions per game for cold (default "
+                             f"{workloads.COLD_POSITIONS})")
     parser.add_argument("--max-plies", type=int, default=100,
                         help="workloads: plies after which a game stops (default 100)")
     parser.add_argument("--json", metavar="PATH", help="also write every figure as JSON here")

@@ -56,6 +56,11 @@ SEED_BASE = {"cold": 17_000_000, "frontend": 17_100_000, "bot": 17_200_000,
              "bot-moves": 17_200_000}
 #: the legal-moves body field that asks for the move strings only
 MOVES_ONLY = {"moves_only": True}
+#: cold's distinct positions per game: 3,000 an alternation (of the default 3), which take
+#: about as long as the alternation of /v1/health beside them (1 s); with 1,000 an alternation
+#: (0.25 s) the start of each (client processes forked, 8 connections opened and balanced)
+#: weighed four times more in cold's figures than in health's
+COLD_POSITIONS = 9000
 
 
 # ---- the requests -------------------------------------------------------------------------------
@@ -272,7 +277,8 @@ def plans_for(workload: str, game_ids: list[str], cold_positions: int, games: in
 
 
 def run(game_ids: list[str], workloads: tuple[str, ...] = WORKLOADS, seconds: float = 3.0,
-        connections: int = 8, procs: int = 2, pairs: int = 3, cold_positions: int = 3000,
+        connections: int = 8, procs: int = 2, pairs: int = 3,
+        cold_positions: int = COLD_POSITIONS,
         games: int | None = None, max_plies: int = 100, out=sys.stdout) -> list[dict[str, Any]]:
     games = games or 2 * connections * pairs
     results: list[dict[str, Any]] = []
