@@ -91,11 +91,14 @@ class SearchLimits:
     ``playouts`` is the default budget of a suggestion, ``max_playouts`` the most a caller may
     ask for, and ``playout_plies`` the length after which a random playout stops and the
     position it reached is scored by :meth:`Game.evaluate` (0: the new leaf is scored at once).
+    ``exploration`` is UCT's exploration constant for rewards between 0 and 1: a game whose
+    leaves are scored exactly (no random plies) searches deeper with a smaller one.
     """
 
     playouts: int = 300
     max_playouts: int = 5000
     playout_plies: int = 40
+    exploration: float = 0.7
 
 
 @dataclass(frozen=True)

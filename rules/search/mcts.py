@@ -42,8 +42,6 @@ from typing import Any, Generic, Sequence, Union
 from ..core.game import WIN, Game, Status
 from .simple import M, P, move_value
 
-#: UCT's exploration constant for rewards between 0 and 1.
-EXPLORATION = 0.7
 #: How many playouts a move's prior (its one-ply evaluation) counts for in its value.
 PRIOR_WEIGHT = 2.0
 #: The playouts the exploration bonus of a move not tried yet assumes: a node tries a new
@@ -138,7 +136,7 @@ _Child = Union[_Node, _Chance]
 class Search(Generic[P, M]):
     """One search from one position of one configured game.
 
-    Settings: ``exploration`` (UCT's constant), ``prior_weight`` (how many playouts a move's
+    Settings: ``exploration`` (UCT's constant; default: the game's), ``prior_weight`` (how many playouts a move's
     prior counts for in its value), ``untried_visits`` (how many playouts the exploration
     bonus of a move not tried yet assumes: the larger, the fewer moves are tried),
     ``playout_plies`` (default: the game's), ``evaluate_cutoff`` (False: a playout cut short
@@ -146,7 +144,7 @@ class Search(Generic[P, M]):
     """
 
     def __init__(self, game: Game[P, M], seed: int = 0, *, evaluate_cutoff: bool = True,
-                 exploration: float = EXPLORATION, prior_weight: float = PRIOR_WEIGHT,
+                 exploration: float | None = None, prior_weight: float = PRIOR_WEIGHT,
                  untried_visits: float = UNTRIED_VISITS,
                  playout_plies: int | None = None) -> None:
         self.game = game
@@ -156,7 +154,8 @@ class Search(Generic[P, M]):
         self.plies = (game.search_limits.playout_plies if playout_plies is None
                       else playout_plies)
         self.evaluate_cutoff = evaluate_cutoff
-        self.exploration = exploration
+        self.exploration = (game.search_limits.exploration if exploration is None
+                            else exploration)
         self.prior_weight = prior_weight
         self.untried_visits = untried_visits
         self._draw = (1.0 / len(self.seats),) * len(self.seats)
