@@ -146,3 +146,16 @@ def test_every_game_declares_consistent_search_budgets(game_id, options):
     cap = registry.game_class(game_id).search_limits.max_playouts
     assert 1 <= limits.playouts <= limits.max_playouts == cap
     assert limits.playout_plies >= 0  # 0: the leaf is scored by evaluate() alone
+    assert 0 < limits.exploration <= 1
+
+
+def test_the_search_takes_the_games_exploration_constant_unless_told_otherwise():
+    maestria, mastery = registry.configure("maestria"), registry.configure("mastery")
+    assert mcts.Search(maestria).exploration == maestria.search_limits.exploration == 0.15
+    assert mcts.Search(mastery).exploration == 0.7  # the default of SearchLimits
+    assert mcts.Search(maestria, exploration=0.5).exploration == 0.5
+    # and it decides: the same budget and seed search differently with another constant
+    position = maestria.start_position
+    ours = mcts.search(maestria, position, 200, None, 3)
+    wider = mcts.search(maestria, position, 200, None, 3, exploration=0.7)
+    assert [v.visits for v in ours.ranked] != [v.visits for v in wider.ranked]
