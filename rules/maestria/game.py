@@ -47,9 +47,8 @@ class Maestria(Game[Position, Action]):
     #: The computer opponent's budget: 1000 playouts by default, of no random action: the leaf
     #: is scored by evaluate(), which values a pending attack by the exact odds of the fight,
     #: where a random answer (a retreat four times in five) would value it by the retreat.
-    # Leaves are scored by the evaluation at once, fights by their exact odds: with no random
-    # plies to average out, a small exploration constant lets the search follow its best
-    # lines deeper (docs/strength.md).
+    #: With no random plies to average out, a small exploration constant lets the search
+    #: follow its best lines deeper.
     search_limits = SearchLimits(playouts=1000, max_playouts=10_000, playout_plies=0,
                                  exploration=0.15)
     option_specs = (

@@ -136,11 +136,11 @@ _Child = Union[_Node, _Chance]
 class Search(Generic[P, M]):
     """One search from one position of one configured game.
 
-    Settings: ``exploration`` (UCT's constant; default: the game's), ``prior_weight`` (how many playouts a move's
-    prior counts for in its value), ``untried_visits`` (how many playouts the exploration
-    bonus of a move not tried yet assumes: the larger, the fewer moves are tried),
-    ``playout_plies`` (default: the game's), ``evaluate_cutoff`` (False: a playout cut short
-    is a draw).
+    Settings: ``exploration`` (UCT's constant; default: the game's), ``prior_weight`` (how
+    many playouts a move's prior counts for in its value), ``untried_visits`` (how many
+    playouts the exploration bonus of a move not tried yet assumes: the larger, the fewer
+    moves are tried), ``playout_plies`` (default: the game's), ``evaluate_cutoff`` (False: a
+    playout cut short is a draw).
     """
 
     def __init__(self, game: Game[P, M], seed: int = 0, *, evaluate_cutoff: bool = True,
