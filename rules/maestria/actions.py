@@ -15,12 +15,12 @@ Why an action is illegal is :mod:`rules.maestria.illegal`.
 from __future__ import annotations
 
 import re
-from typing import Final, Literal, NamedTuple
+from typing import Final, Iterator, Literal, NamedTuple
 
 from ..core.errors import IllegalMove
 from .position import (
-    ARMY, GRID, MAX_STACK, NAMES, NEIGHBOURS, SETUP, SETUP_CELLS, Position,
-    army_totals, count_of, format_step, has_general, owner_of,
+    ARMY, COUNT_MASK, GENERAL_BIT, GRID, MAX_STACK, NAMES, NEIGHBOURS, OWNER_SHIFT, SETUP,
+    SETUP_CELLS, Position, army_totals, count_of, format_step, has_general, owner_of,
 )
 from .reasons import Illegal
 
@@ -202,16 +202,22 @@ def _steps(pos: Position) -> list[Action]:
 
 def _answers(pos: Position, attacked: int) -> list[Action]:
     """The defender's choices: fight, or retreat to each adjacent cell it may go to."""
-    out = [FIGHT_ACTION]
-    cells = pos.cells
+    return [FIGHT_ACTION, *(RETREAT_ACTIONS[cell] for cell in retreat_cells(pos.cells, attacked))]
+
+
+def retreat_cells(cells: tuple[int, ...], attacked: int) -> Iterator[int]:
+    """The cells the stack on ``attacked`` may retreat to, in neighbour order: an adjacent
+    cell that is empty or holds its own side's pawns with room for the whole stack. A lone
+    General has none (he cannot retreat). A generator: the computer opponent's evaluation
+    asks only whether there is one, on every attack it values, so the cells are read with
+    bit operations (as :func:`count_of` and :func:`owner_of` do) and no further than needed."""
     stack = cells[attacked]
-    defender = owner_of(stack)
-    size = count_of(stack)
-    if size == 1 and has_general(stack):
-        return out
+    size = stack & COUNT_MASK
+    if size == 1 and stack & GENERAL_BIT:
+        return
+    room = MAX_STACK - size
+    defender = stack >> OWNER_SHIFT & 1
     for cell in NEIGHBOURS[attacked]:
         target = cells[cell]
-        if not target or (owner_of(target) == defender and count_of(target) + size <= MAX_STACK):
-            out.append(RETREAT_ACTIONS[cell])
-    return out
-
+        if not target or (target >> OWNER_SHIFT & 1 == defender and target & COUNT_MASK <= room):
+            yield cell

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from ..core.evaluation import material_chance
 from . import combat
+from .actions import retreat_cells
 from .position import (
     COUNT_MASK, GENERAL_BIT, MAX_STACK, NEIGHBOURS, OWNER_SHIFT, PLAY, SIDE_NAMES, Position,
     count_of, has_general, owner_of,
@@ -95,16 +96,10 @@ def standing(cells: tuple[int, ...], side: int, budget: int, terrain: tuple[int,
             d_general = target & GENERAL_BIT
             d_weight = GUARD if d_general else 1.0
             dst_terrain = terrain[dst]
-            # the retreat: the lone General cannot; elsewhere to a cell free of the
-            # attacker's pawns with room for the whole stack
+            # the defender's retreat, if it has one, costs it a pawn
             retreat = 2.0
-            if not (d == 1 and d_general):
-                for cell in NEIGHBOURS[dst]:
-                    there = cells[cell]
-                    if not there or ((there >> OWNER_SHIFT) & 1 != side
-                                     and (there & COUNT_MASK) + d <= MAX_STACK):
-                        retreat = _chance(lead + d_weight)
-                        break
+            if next(retreat_cells(cells, dst), None) is not None:
+                retreat = _chance(lead + d_weight)
                 if retreat <= best:
                     continue
             odds = _ODDS[beats[src_terrain] == dst_terrain][beats[dst_terrain] == src_terrain]
@@ -114,18 +109,12 @@ def standing(cells: tuple[int, ...], side: int, budget: int, terrain: tuple[int,
                 if d_general and lost == d:
                     won_value = 1.0
                 else:
-                    gain = lead + lost * d_weight
-                    won_value = _chance(gain)
+                    won_value = _chance(lead + lost * d_weight)
                 # with the General when the stack has no k soldiers; without it otherwise
                 if general and k == size:
-                    if lost == k:
-                        lost_value = 0.0
-                    else:
-                        loss = lead - lost * GUARD
-                        lost_value = _chance(loss)
+                    lost_value = 0.0 if lost == k else _chance(lead - lost * GUARD)
                 else:
-                    loss = lead - lost
-                    lost_value = _chance(loss)
+                    lost_value = _chance(lead - lost)
                 value = win * won_value + lose * lost_value + tie * static
                 if retreat < value:
                     value = retreat
