@@ -32,6 +32,11 @@ HANGING_SHARE = 0.5
 #: With three or four players, the moves from an enemy King at which a hunter counts as
 #: nowhere near him (:func:`path_closeness`).
 PATH_REACH = 16
+#: With three or four players, how much of a player out a mated player counts for while his
+#: King is still on the board: less than one taken, so that taking it is worth a move. At a
+#: full share nothing gained by taking it, and a bot left the mated King standing for many
+#: moves, where another player could take it (and his armies) first.
+MATED_OUT_SHARE = 0.5
 
 
 def material(board: bytes, control: Sequence[int]) -> list[float]:
@@ -237,7 +242,8 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
     of the first player in turn who checks him (:func:`hand_over_material`): he can only
     pass, and his King (with every army he controls) falls to that player. Without that, a
     mate would be worth nothing to the player who gives it until the King is taken, plies
-    later."""
+    later. He counts as out only in part (:data:`MATED_OUT_SHARE`) until his King is taken,
+    so that taking it is worth more than leaving it."""
     colour = COLOUR_NAMES.index(player)
     control = position.control
     if control[colour] != colour:
@@ -250,6 +256,7 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
                                  MATERIAL_SCALE)
         return with_shares(chance, nearness(position, layout, colour))
     scores[colour] -= HANGING_SHARE * hanging(position, layout, colour)
+    out = float(seats - len(active))
     if len(active) > 2:
         doomed = [p for p in active if mated(position, layout, p)]
         if colour in doomed:
@@ -258,6 +265,7 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
             active = tuple(p for p in active if p not in doomed)
             for p in doomed:
                 hand_over_material(position, layout, p, active, scores)
+            out += MATED_OUT_SHARE * len(doomed)
     chance = material_chance([scores[p] for p in active], active.index(colour), MATERIAL_SCALE)
     hunting = chase(position, layout, colour, [p for p in active if p != colour], scores)
-    return with_shares(chance, hunting, (seats - len(active)) / (seats - 1))
+    return with_shares(chance, hunting, out / (seats - 1))

@@ -79,3 +79,17 @@ def test_material_counts_the_piece_values():
                and code & 7 != KING)
     assert army == 39
     assert material(start.board, start.control)[:3] == [39.0, 39.0, 39.0]
+
+
+def test_taking_a_mated_players_king_is_worth_more_than_leaving_it():
+    from rules.sceptre.evaluation import mated
+    from rules.sceptre.position import reassign
+
+    # White's Queen on b13, guarded by his Rook on c13, mates red's King on a13.
+    standing = board_with({"b13": (WHITE, QUEEN), "c13": (WHITE, ROOK)})
+    assert mated(standing, LAYOUT, RED)
+    # The same board with red's King taken: his army (the King alone) is white's.
+    board = bytearray(standing.board)
+    board[square("a13")] = 0
+    taken = standing._replace(board=bytes(board), control=reassign(standing.control, RED, WHITE))
+    assert evaluate(taken, "white", LAYOUT) > evaluate(standing, "white", LAYOUT)
