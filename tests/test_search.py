@@ -159,3 +159,23 @@ def test_the_search_takes_the_games_exploration_constant_unless_told_otherwise()
     ours = mcts.search(maestria, position, 200, None, 3)
     wider = mcts.search(maestria, position, 200, None, 3, exploration=0.7)
     assert [v.visits for v in ours.ranked] != [v.visits for v in wider.ranked]
+
+
+def test_ties_in_visits_go_to_the_better_prior_where_the_game_says_so():
+    three = registry.configure("sceptre", {"players": ["w", "r", "b"]})
+    two = registry.configure("sceptre")
+    assert three.search_limits.prior_breaks_ties and not two.search_limits.prior_breaks_ties
+    assert mcts.Search(three).prior_breaks_ties
+    assert not mcts.Search(three, prior_breaks_ties=False).prior_breaks_ties
+    # A root whose two moves were searched equally often: one has the better mean value,
+    # the other the better prior.
+    root = mcts._Node(None, -1, 0.0)
+    for move, prior, value in (("by-value", 0.2, 6.0), ("by-prior", 0.3, 5.0)):
+        child = mcts._Node(None, 0, prior)
+        child.visits, child.value = 10, value
+        root.edges.append((move, child))
+    assert [v.move for v in mcts.rank(root)] == ["by-value", "by-prior"]
+    assert [v.move for v in mcts.rank(root, prior_breaks_ties=True)] == ["by-prior", "by-value"]
+    # more visits still come first
+    root.edges[0][1].visits = 11
+    assert mcts.rank(root, prior_breaks_ties=True)[0].move == "by-value"

@@ -74,7 +74,9 @@ class Sceptre(Game[Position, Move]):
     entry_kinds = KINDS
     #: The computer opponent's budget: 300 playouts of 2 random plies by default with two
     #: players; with more, each move costs more (it checks whether the next player is out),
-    #: so the default shrinks (see __init__) and the cap stays.
+    #: so the default shrinks (see __init__) and the cap stays. With more, too, the search
+    #: breaks ties in visits by prior: it spreads its playouts evenly over some twenty of
+    #: eighty-odd moves, and only the priors tell the quiet moves apart.
     search_limits = SearchLimits(playouts=300, max_playouts=3000, playout_plies=2)
     option_specs = (
         OptionSpec(
@@ -122,7 +124,8 @@ class Sceptre(Game[Position, Move]):
         seats = len(self.layout.players)
         if seats > 2:
             self.search_limits = replace(
-                Sceptre.search_limits, playouts=Sceptre.search_limits.playouts * 2 // seats)
+                Sceptre.search_limits, playouts=Sceptre.search_limits.playouts * 2 // seats,
+                prior_breaks_ties=True)
         # Echo the layout actually played, so a client sees the board it got.
         self.options.update(self.layout.option_value())
         self.options["board"] = self.options["sections"]

@@ -140,13 +140,15 @@ class Search(Generic[P, M]):
     many playouts a move's prior counts for in its value), ``untried_visits`` (how many
     playouts the exploration bonus of a move not tried yet assumes: the larger, the fewer
     moves are tried), ``playout_plies`` (default: the game's), ``evaluate_cutoff`` (False: a
-    playout cut short is a draw).
+    playout cut short is a draw), ``prior_breaks_ties`` (default: the game's; see
+    :func:`rank`).
     """
 
     def __init__(self, game: Game[P, M], seed: int = 0, *, evaluate_cutoff: bool = True,
                  exploration: float | None = None, prior_weight: float = PRIOR_WEIGHT,
                  untried_visits: float = UNTRIED_VISITS,
-                 playout_plies: int | None = None) -> None:
+                 playout_plies: int | None = None,
+                 prior_breaks_ties: bool | None = None) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.seats = game.seats()
@@ -156,6 +158,8 @@ class Search(Generic[P, M]):
         self.evaluate_cutoff = evaluate_cutoff
         self.exploration = (game.search_limits.exploration if exploration is None
                             else exploration)
+        self.prior_breaks_ties = (game.search_limits.prior_breaks_ties
+                                  if prior_breaks_ties is None else bool(prior_breaks_ties))
         self.prior_weight = prior_weight
         self.untried_visits = untried_visits
         self._draw = (1.0 / len(self.seats),) * len(self.seats)
@@ -367,20 +371,28 @@ class Search(Generic[P, M]):
                 break
             self.iterate(root)
             done += 1
-        ranked = rank(root)
+        ranked = rank(root, self.prior_breaks_ties)
         return SearchResult(ranked, done, clock() - started)
 
 
-def rank(root: _Node) -> tuple[Visited, ...]:
+def rank(root: _Node, prior_breaks_ties: bool = False) -> tuple[Visited, ...]:
     """The root's moves, best first: a winning move, then most visits, then best value,
-    then the order they were tried in."""
+    then the order they were tried in; with ``prior_breaks_ties``, the best prior (the exact
+    one-ply value) comes before the best value.
+
+    Where a game's quiet moves differ by less than its playouts' noise, the search gives the
+    moves it tries the same number of visits, and their mean values differ by that noise
+    alone, while their priors still tell which one brings the game on (a piece a move nearer
+    the enemy King, say): tie-breaking by prior then plays the best quiet move that the
+    search found no reason to avoid."""
     entries = []
     for order, (move, child) in enumerate(root.edges):
         value = child.value / child.visits if child.visits else 0.0
-        entries.append((child is not root.winning, -child.visits, -value, order,
+        prior = child.prior if prior_breaks_ties else 0.0
+        entries.append((child is not root.winning, -child.visits, -prior, -value, order,
                         Visited(move, child.visits, 1.0 if child is root.winning else value)))
-    entries.sort(key=lambda e: e[:4])
-    return tuple(e[4] for e in entries)
+    entries.sort(key=lambda e: e[:5])
+    return tuple(e[5] for e in entries)
 
 
 def search(game: Game[P, M], position: P, playouts: int, seconds: float | None = None,
