@@ -308,6 +308,19 @@ class Game(ABC, Generic[P, M]):
                 return move
         return None
 
+    def eliminating_move(self, position: P, player: str) -> M | None:
+        """A legal move without dice, of the player to act in ``position``, that leaves
+        ``player`` (another one) unable to win though the game goes on, or None when none is
+        found.
+
+        With two players such a move wins, and :meth:`winning_move` finds it. With three or
+        more a player can be put out, or mated and left to wait for his King to be taken,
+        while the others play on; the computer opponent asks this about the positions its
+        candidate moves lead to, to see the next player's reply that would do that to it. This
+        default finds none; a game of three or more players overrides it.
+        """
+        return None
+
     # ---- chance ------------------------------------------------------------------------------
 
     def is_chance(self, position: P, move: M) -> bool:

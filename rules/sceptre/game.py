@@ -429,6 +429,29 @@ class Sceptre(Game[Position, Move]):
             events.append({"type": "removed", "player": COLOUR_NAMES[player],
                            "detail": "no legal move and not in check: his armies are inert"})
 
+    def eliminating_move(self, position: Position, player: str) -> Move | None:
+        """A move that takes the King of ``player`` or mates him, with three or more players
+        still in (with two a mate ends the game, and :meth:`winning_move` finds it): the
+        moves after which a piece attacks his King are played out, and the first that leaves
+        him no legal move is the one (:func:`rules.sceptre.evaluation.mated`)."""
+        colour = COLOUR_NAMES.index(player)
+        control = position.control
+        if control[colour] != colour or len(active_players(control)) < 3:
+            return None
+        king = position.board.index(colour * 8 + KING)
+        for move in self.legal_moves(position):
+            if move[0] < 0:  # the pass
+                continue
+            if move[1] == king:
+                return move
+            board, after_control = mv.after(position, move)
+            if mv.attacked(board, king, mv.hostile_armies(after_control, colour), self.layout):
+                after = self.advance(position, move)
+                if (after.control[colour] == colour
+                        and evaluation.mated(after, self.layout, colour)):
+                    return move
+        return None
+
     def evaluate(self, position: Position, player: str) -> float:
         """Material, the hunt of enemy Kings and the players out (see
         :func:`rules.sceptre.evaluation.evaluate`)."""

@@ -22,7 +22,10 @@ The root values every move exactly first (a win in one scores 1, so it is tried 
 a node whose mover has a move that wins at once plays it from then on: a win in one is found
 with any budget. One ply deeper, a node the search comes back to looks through all its moves
 for a win in one of its mover (a mate the reply gives, say), so that a move which lets the
-opponent win at once is seen to lose whatever order the replies would be tried in.
+opponent win at once is seen to lose whatever order the replies would be tried in. With three
+or more players it also looks for a move that leaves the root's player unable to win while the
+game goes on (the game's ``eliminating_move``: a mate of him, in Sceptre), and scores the
+position it leads to by the evaluation.
 
 Everything random draws from one ``random.Random(seed)``, and the tree is walked in
 insertion order, so a given seed and number of playouts gives the same answer every time;
@@ -162,6 +165,8 @@ class Search(Generic[P, M]):
                                   if prior_breaks_ties is None else bool(prior_breaks_ties))
         self.prior_weight = prior_weight
         self.untried_visits = untried_visits
+        #: the seat to move at the root (set by :meth:`run`)
+        self.root_seat = -1
         self._draw = (1.0 / len(self.seats),) * len(self.seats)
         self._wins = {name: tuple(1.0 if i == seat else 0.0 for i in range(len(self.seats)))
                       for name, seat in self.seat_of.items()}
@@ -245,21 +250,32 @@ class Search(Generic[P, M]):
 
     def scan_for_win(self, node: _Node) -> None:
         """Look through all the node's moves for one without dice that wins at once for its
-        mover, and if there is one, make it the move the node plays from then on."""
+        mover, and if there is one, make it the move the node plays from then on.
+
+        With three or more players, failing that, look for one that leaves the root's player
+        unable to win (:meth:`Game.eliminating_move`: mated, say) and play it likewise; the
+        position it leads to is not searched further but scored by the game's evaluation,
+        since below it the tree's first tries for the other players are still in a random
+        order, and one that happened to let the root's player off would hide the threat."""
         node.scanned = True
         move = self.game.winning_move(node.position)
+        final = False
+        if move is None and len(self.seats) > 2 and node.seat != self.root_seat:
+            move = self.game.eliminating_move(node.position, self.seats[self.root_seat])
+            final = True
         if move is None:
             return
-        for tried, child in node.edges:
-            if tried == move:
-                assert isinstance(child, _Node), "a move without dice leads to a node"
-                node.winning = child
-                return
-        index = node.untried.index(move)
-        del node.untried[index]
-        prior = node.priors.pop(index) if node.priors is not None else 1.0
-        child = self.node(self.game.advance(node.position, move), node.seat, prior)
-        node.edges.append((move, child))
+        child: _Child | None = next((c for tried, c in node.edges if tried == move), None)
+        if child is None:
+            index = node.untried.index(move)
+            del node.untried[index]
+            prior = node.priors.pop(index) if node.priors is not None else 1.0
+            child = self.node(self.game.advance(node.position, move), node.seat, prior)
+            node.edges.append((move, child))
+        assert isinstance(child, _Node), "a move without dice leads to a node"
+        if final and child.reward is None:
+            evaluate = self.game.evaluate
+            child.reward = tuple(evaluate(child.position, seat) for seat in self.seats)
         node.winning = child
 
     def outcome(self, chance: _Chance) -> _Node:
@@ -364,6 +380,7 @@ class Search(Generic[P, M]):
         started = time.perf_counter()
         deadline = None if seconds is None else started + seconds
         root = self.node(position, -1, 0.0)
+        self.root_seat = root.seat
         done = 0
         clock = time.perf_counter
         while done < playouts:

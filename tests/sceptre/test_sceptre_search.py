@@ -94,3 +94,41 @@ def test_a_king_is_confined_by_his_own_pieces_and_by_attacked_squares():
     # on h16 he may step to g16, g15 and h15; the Queen on f14 attacks g15 only
     assert black_king_confined(
         "7bK/8/5wQ2/8/8/8/8/8/8/8/8/8/8/8/8/3wK4 b ww,bb 0 1") == pytest.approx(1 / 3)
+
+
+#: White to move with three players in, from a game against two `greedy` players: after 61 of
+#: his 82 moves red, who moves next, mates him; MCTS once played one of them (and lost).
+UNDER_RED_MATE_THREAT = (
+    "8bR1bBbQbKbB1bR/8bPbPbPbPbPbPbPbP/16/16/16/16/16/16/rRrPrP13/1rP14/rBrK14/1rP14/rQrP14/"
+    "rBrP8bN5/1rP1wN12/rRrP14/16/16/10wN5/10rNbNwP3/8wP1rN4wP/12wP1wP1/9wP2wP1wP1/"
+    "8wR1wBwQwKwB1wR w ww,rr,bb 36 13")
+
+
+def test_the_next_players_mate_is_an_eliminating_move():
+    game = registry.configure("sceptre", {"players": ["w", "r", "b"]})
+    position = game.parse_position(UNDER_RED_MATE_THREAT)
+    moves = game.legal_moves(position)
+    threatened = [m for m in moves
+                  if game.eliminating_move(game.advance(position, m), "white") is not None]
+    assert len(moves) == 82 and len(threatened) == 61
+    after = game.advance(position, threatened[0])
+    mate = game.eliminating_move(after, "white")
+    assert game.status(after).to_move == "red"
+    mated = game.advance(after, mate)
+    # white, mated, can only pass when his turn comes
+    white = mated._replace(side=COLOUR_NAMES.index("white"))
+    assert game.status(white).extra["in_check"]
+    assert [game.format_move(white, m) for m in game.legal_moves(white)] == ["pass"]
+    # no such move against a player who is not threatened, nor with two players
+    assert game.eliminating_move(game.advance(position, threatened[0]), "black") is None
+    two = registry.configure("sceptre")
+    assert two.eliminating_move(two.start_position, "black") is None
+
+
+def test_mcts_does_not_let_the_next_player_mate_it():
+    game = registry.configure("sceptre", {"players": ["w", "r", "b"]})
+    position = game.parse_position(UNDER_RED_MATE_THREAT)
+    for seed in range(3):
+        move = suggest(game, position, level="mcts", seed=seed).move
+        after = game.advance(position, move)
+        assert game.eliminating_move(after, "white") is None, game.format_move(position, move)
