@@ -89,7 +89,9 @@ class _Node:
     """A position reached by a decision or an outcome of chance.
 
     ``chooser`` is the seat whose choice led here (whose rewards ``value`` sums); ``seat`` the
-    seat to move here, or -1 once the game is over, when ``reward`` holds the final rewards.
+    seat to move here, or -1 once the game is over. ``reward``, when set, holds the rewards
+    every visit takes without searching on: the final ones of a finished game, or the
+    evaluation of a position the scan for an eliminating move reached.
     """
 
     __slots__ = ("position", "chooser", "seat", "untried", "priors", "edges", "visits",
