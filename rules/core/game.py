@@ -314,7 +314,7 @@ class Game(ABC, Generic[P, M]):
         found.
 
         With two players such a move wins, and :meth:`winning_move` finds it. With three or
-        more a player can be put out, or mated and left to wait for his King to be taken,
+        more a player can be put out, or left with nothing to do but wait to be put out,
         while the others play on; the computer opponent asks this about the positions its
         candidate moves lead to, to see the next player's reply that would do that to it. This
         default finds none; a game of three or more players overrides it.

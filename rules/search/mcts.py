@@ -24,7 +24,7 @@ with any budget. One ply deeper, a node the search comes back to looks through a
 for a win in one of its mover (a mate the reply gives, say), so that a move which lets the
 opponent win at once is seen to lose whatever order the replies would be tried in. With three
 or more players it also looks for a move that leaves the root's player unable to win while the
-game goes on (the game's ``eliminating_move``: a mate of him, in Sceptre), and scores the
+game goes on (the game's ``eliminating_move``: a mate of him, say), and scores the
 position it leads to by the evaluation.
 
 Everything random draws from one ``random.Random(seed)``, and the tree is walked in
@@ -401,8 +401,8 @@ def rank(root: _Node, prior_breaks_ties: bool = False) -> tuple[Visited, ...]:
 
     Where a game's quiet moves differ by less than its playouts' noise, the search gives the
     moves it tries the same number of visits, and their mean values differ by that noise
-    alone, while their priors still tell which one brings the game on (a piece a move nearer
-    the enemy King, say): tie-breaking by prior then plays the best quiet move that the
+    alone, while their priors still tell which one brings the game on (a piece a step nearer
+    its quarry, say): tie-breaking by prior then plays the best quiet move that the
     search found no reason to avoid."""
     entries = []
     for order, (move, child) in enumerate(root.edges):
