@@ -432,8 +432,9 @@ class Sceptre(Game[Position, Move]):
     def eliminating_move(self, position: Position, player: str) -> Move | None:
         """A move that takes the King of ``player`` or mates him, with three or more players
         still in (with two a mate ends the game, and :meth:`winning_move` finds it): the
-        moves after which a piece attacks his King are played out, and the first that leaves
-        him no legal move is the one (:func:`rules.sceptre.evaluation.mated`)."""
+        moves after which a piece attacks his King are played out, and the first that puts
+        him out or leaves him no legal move is the one
+        (:func:`rules.sceptre.evaluation.mated`)."""
         colour = COLOUR_NAMES.index(player)
         control = position.control
         if control[colour] != colour or len(active_players(control)) < 3:
@@ -447,8 +448,8 @@ class Sceptre(Game[Position, Move]):
             board, after_control = mv.after(position, move)
             if mv.attacked(board, king, mv.hostile_armies(after_control, colour), self.layout):
                 after = self.advance(position, move)
-                if (after.control[colour] == colour
-                        and evaluation.mated(after, self.layout, colour)):
+                if (after.control[colour] != colour
+                        or evaluation.mated(after, self.layout, colour)):
                     return move
         return None
 

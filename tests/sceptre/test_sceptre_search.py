@@ -12,12 +12,14 @@ from rules.search import suggest
 from search_checks import assert_finds_the_win_in_one
 
 
+#: White to move with two players: the Pawn promotes to a Queen with mate.
+MATE_IN_ONE = ("4bB2bK/4wP3/5wN2/6bBwP/wP7/8/1wPbR5/2wB5/5bP2/8/5bN2/8/8/4bRwB2/3wK4/8 "
+               "w ww,bb 23 191")
+
+
 @pytest.mark.parametrize("level", ["greedy", "mcts"])
 def test_a_mate_in_one_is_found(level):
-    # the Pawn promotes to a Queen with mate
-    assert_finds_the_win_in_one(
-        "sceptre", {}, "4bB2bK/4wP3/5wN2/6bBwP/wP7/8/1wPbR5/2wB5/5bP2/8/5bN2/8/8/4bRwB2/3wK4/8 "
-                       "w ww,bb 23 191", {"e15f16=Q"}, level)
+    assert_finds_the_win_in_one("sceptre", {}, MATE_IN_ONE, {"e15f16=Q"}, level)
 
 
 def test_seats_and_the_default_budget_follow_the_players():
@@ -119,10 +121,15 @@ def test_the_next_players_mate_is_an_eliminating_move():
     white = mated._replace(side=COLOUR_NAMES.index("white"))
     assert game.status(white).extra["in_check"]
     assert [game.format_move(white, m) for m in game.legal_moves(white)] == ["pass"]
-    # no such move against a player who is not threatened, nor with two players
+    # no such move against a player who is not threatened
     assert game.eliminating_move(game.advance(position, threatened[0]), "black") is None
-    two = registry.configure("sceptre")
-    assert two.eliminating_move(two.start_position, "black") is None
+
+
+def test_with_two_players_a_mate_is_a_win_not_an_eliminating_move():
+    game = registry.configure("sceptre")
+    position = game.parse_position(MATE_IN_ONE)
+    assert game.format_move(position, game.winning_move(position)) == "e15f16=Q"
+    assert game.eliminating_move(position, "black") is None
 
 
 def test_mcts_does_not_let_the_next_player_mate_it():
