@@ -605,6 +605,44 @@ class Layout:
                      for sq, geometry in enumerate(self.knight_geometry))
 
     @cached_property
+    def attacker_lines(self) -> tuple[tuple[tuple[tuple[int, frozenset[int]], ...], ...], ...]:
+        """Per square, each line of :attr:`attack_lines` with, on each of its squares, the
+        codes of the pieces (of any army) that capture on the square from there when they are
+        the first piece on the line: the attack test's walks (a Knight's attack is looked up
+        in :attr:`knight_sources`). Built on first use; equal sets are shared."""
+        shared: dict[frozenset[int], frozenset[int]] = {}
+        armies = range(len(COLOURS))
+        reach_set, pawn_captures = self.reach_set, self.pawn_captures
+
+        def codes(sq: int, t: int, line_kinds: frozenset[int]) -> frozenset[int]:
+            found = frozenset(
+                [army * 8 + kind for kind in line_kinds if sq in reach_set[kind][t]
+                 for army in armies]
+                + [army * 8 + PAWN for army, captures in pawn_captures.items()
+                   if sq in captures[t]])
+            return shared.setdefault(found, found)
+
+        return tuple(
+            tuple(tuple((t, codes(sq, t, line_kinds)) for t in line)
+                  for line, line_kinds in lines)
+            for sq, lines in enumerate(self.attack_lines))
+
+    @cached_property
+    def attack_squares(self) -> tuple[frozenset[int], ...]:
+        """Per square, the squares whose pieces its attack test looks at: those of its
+        :attr:`attack_lines` and :attr:`knight_sources` (built on first use)."""
+        return tuple(lines | frozenset(sources)
+                     for lines, sources in zip(self.line_squares, self.knight_sources))
+
+    @cached_property
+    def attack_windows(self) -> tuple[int, ...]:
+        """Per square, its :attr:`attack_squares` as a number with the bits of their bytes
+        set (byte ``t`` of a board read as one little-endian number): ``diff &
+        attack_windows[sq]`` is 0 when two boards whose bytes differ by ``diff`` (xor) give
+        the same answer to the attack test of ``sq`` (built on first use)."""
+        return tuple(sum(0xFF << (8 * t) for t in squares) for squares in self.attack_squares)
+
+    @cached_property
     def plain_move_by_text(self) -> dict[str, Move]:
         """Every move of the tables (each move without promotion a piece may make on this
         board) by its text, ``e2e5``: most moves a request names are read here, without a

@@ -54,9 +54,62 @@ def material(board: bytes, control: Sequence[int]) -> list[float]:
 
 
 @lru_cache(maxsize=256)
-def own_armies(control: Control, player: int) -> tuple[bool, ...]:
-    """Per army, whether ``player`` moves it: the armies whose pieces attack for him."""
-    return tuple(owner == player for owner in control)
+def army_bits(control: Control) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per player (indexed by colour), the armies he moves and the armies whose pieces attack
+    his (:func:`rules.sceptre.moves.hostile_armies`), one bit each (``1 << army``), as
+    :class:`Attacks` gives the attackers of a square."""
+    players = range(len(control))
+    own = tuple(sum(1 << army for army, owner in enumerate(control) if owner == player)
+                for player in players)
+    hostile = tuple(sum(1 << army for army, marked in enumerate(mv.hostile_armies(control, p))
+                        if marked) for p in players)
+    return own, hostile
+
+
+class Attacks(dict[int, int]):
+    """Per square of one board, the armies whose pieces could capture there, one bit each
+    (:func:`rules.sceptre.moves.attackers`), each found when first asked for.
+
+    Built on the attacks found on another board (``earlier``), it starts with those of its
+    squares whose attack test looks at none of the squares where the two boards differ
+    (:attr:`~rules.sceptre.board.Layout.attack_windows`): the search scores the positions
+    after each move of one position in a row, and these differ in a few squares."""
+
+    __slots__ = ("board", "layout", "number")
+
+    def __init__(self, board: bytes, layout: Layout, earlier: Attacks | None) -> None:
+        super().__init__()
+        self.board, self.layout = board, layout
+        #: the board as one number, to find the squares where another board differs
+        self.number = int.from_bytes(board, "little")
+        if earlier is not None and earlier.layout is layout:
+            diff = self.number ^ earlier.number
+            windows = layout.attack_windows
+            self.update({sq: armies for sq, armies in earlier.items()
+                         if not diff & windows[sq]})
+
+    def __missing__(self, sq: int) -> int:
+        armies = self[sq] = mv.attackers(self.board, sq, self.layout)
+        return armies
+
+
+class _Latest:
+    """The attacks of the board asked for last (:func:`board_attacks`): one board's, so the
+    memory they hold is bounded. Another thread may replace them at any time; whichever
+    attacks a caller gets are those of its board, as each holds only answers for its own."""
+
+    attacks: Attacks | None = None
+
+
+def board_attacks(board: bytes, layout: Layout) -> Attacks:
+    """The attacks on ``board`` (:class:`Attacks`): those of the board asked for last when it
+    is this one (the evaluations of each player of a position share them), else new ones,
+    built on those."""
+    latest = _Latest.attacks
+    if latest is not None and latest.board == board and latest.layout is layout:
+        return latest
+    attacks = _Latest.attacks = Attacks(board, layout, latest)
+    return attacks
 
 
 def hanging(position: Position, layout: Layout, player: int) -> float:
@@ -64,10 +117,19 @@ def hanging(position: Position, layout: Layout, player: int) -> float:
     looking at them would double the cost) that another player's piece attacks and none of
     his own defends."""
     board, control = position.board, position.control
-    hostile, own = mv.hostile_armies(control, player), own_armies(control, player)
+    own, hostile = army_bits(control)
+    return exposed_value(board, hunters(board, control, player), board_attacks(board, layout),
+                         own[player], hostile[player])
+
+
+def exposed_value(board: bytes, squares: Sequence[int], attacks: Attacks, own: int,
+                  hostile: int) -> float:
+    """The value of the pieces on ``squares`` (in their order) that pieces of the armies
+    ``hostile`` attack and none of the armies ``own`` defends (:func:`hanging`)."""
     total = 0.0
-    for sq in hunters(board, control, player):
-        if mv.attacked(board, sq, hostile, layout) and not mv.attacked(board, sq, own, layout):
+    for sq in squares:
+        armies = attacks[sq]
+        if armies & hostile and not armies & own:
             total += PIECE_VALUES[board[sq] & 7]
     return total
 
@@ -125,17 +187,20 @@ def confined(position: Position, layout: Layout, army: int, king: int) -> float:
     when none (he is boxed in), 0 when every one is free of his own pieces and of attack as
     the board stands."""
     board, control = position.board, position.control
+    return boxed_in(board, layout, board_attacks(board, layout), control, control[army], king)
+
+
+def boxed_in(board: bytes, layout: Layout, attacks: Attacks, control: Control, player: int,
+             king: int) -> float:
+    """:func:`confined` of ``player``'s King on ``king``, from the ``attacks`` on ``board``."""
     steps = layout.reach_set[KING][king]
     if not steps:
         return 1.0
-    friends = mv.moved_by(control, control[army])
-    hostile = mv.hostile_armies(control, control[army])
+    friends = mv.moved_by(control, player)
+    hostile = army_bits(control)[1][player]
     free = 0
     for sq in steps:
-        code = board[sq]
-        if friends[code]:
-            continue
-        if not mv.attacked(board, sq, hostile, layout):
+        if not friends[board[sq]] and not attacks[sq] & hostile:
             free += 1
     return 1.0 - free / len(steps)
 
@@ -162,56 +227,71 @@ def moves_near(layout: Layout, kind: int, king: int) -> bytes:
     return bytes(map(min, *(moves_to(layout, kind, sq) for sq in zone)))
 
 
-def path_closeness(position: Position, layout: Layout, player: int, king: int) -> float:
-    """How near ``player``'s pieces (but Kings and Pawns) stand to the King on ``king``,
-    counted in their own moves around the terrain to his square or one next to it
-    (:func:`moves_near`): a piece that is there or gets there in one move counts 1, one that
-    needs :data:`PATH_REACH` moves or more (or never gets there) 0; the mean over those pieces
-    (0 without any)."""
-    board, control = position.board, position.control
-    squares = hunters(board, control, player)
+def path_closeness(board: bytes, squares: Sequence[int], layout: Layout, king: int) -> float:
+    """How near the pieces on ``squares`` (a player's but Kings and Pawns, in board order)
+    stand to the King on ``king``, counted in their own moves around the terrain to his
+    square or one next to it (:func:`moves_near`): a piece that is there or gets there in one
+    move counts 1, one that needs :data:`PATH_REACH` moves or more (or never gets there) 0;
+    the mean over those pieces (0 without any)."""
     if not squares:
         return 0.0
+    scores = path_scores(layout, king)
     total = 0.0
     for sq in squares:
-        needed = moves_near(layout, board[sq] & 7, king)[sq]
-        if needed != UNREACHABLE:
-            total += max(0.0, 1.0 - max(0, needed - 1) / PATH_REACH)
+        total += scores[board[sq] & 7][sq]
     return total / len(squares)
 
 
-def attacked_around(position: Position, layout: Layout, player: int, king: int) -> float:
+@lru_cache(maxsize=1024)
+def path_scores(layout: Layout, king: int) -> tuple[tuple[float, ...], ...]:
+    """Per kind (indexed by kind; empty for Kings and Pawns), per square, what a piece of that
+    kind there counts for in :func:`path_closeness` of the King on ``king``."""
+    return tuple(
+        tuple(0.0 if needed == UNREACHABLE else max(0.0, 1.0 - max(0, needed - 1) / PATH_REACH)
+              for needed in moves_near(layout, kind, king))
+        if kind in PIECE_VALUES and kind != PAWN else ()
+        for kind in range(8))
+
+
+def attacked_around(attacks: Attacks, layout: Layout, own: int, king: int) -> float:
     """The share of the King's square and the squares he could step to (``king`` and its
-    neighbours he may enter) that pieces of ``player`` attack."""
-    board, own = position.board, own_armies(position.control, player)
+    neighbours he may enter) that pieces of the armies ``own`` attack (on the board of
+    ``attacks``)."""
     squares = (king, *layout.reach_set[KING][king])
-    return sum(mv.attacked(board, sq, own, layout) for sq in squares) / len(squares)
+    return sum(1 for sq in squares if attacks[sq] & own) / len(squares)
 
 
 def chase(position: Position, layout: Layout, player: int, enemies: Sequence[int],
-          scores: Sequence[float]) -> float:
+          scores: Sequence[float], attacks: Attacks, squares: Sequence[int]) -> float:
     """``player``'s hunt with three or four players: of one King, the weakest enemy's (least
-    material, the earlier seat on a tie), so that his pieces close in on one King together
-    instead of spreading over all of them. The mean of how near they stand in moves
-    (:func:`path_closeness`), of how much of the King's squares they attack
-    (:func:`attacked_around`) and of how boxed in the King is (:func:`confined`); 1 when no
-    enemy is left."""
+    material, the earlier seat on a tie), so that his pieces (but Kings and Pawns, on
+    ``squares``) close in on one King together instead of spreading over all of them. The
+    mean of how near they stand in moves (:func:`path_closeness`), of how much of the King's
+    squares they attack (:func:`attacked_around`) and of how boxed in the King is
+    (:func:`confined`); 1 when no enemy is left."""
     if not enemies:
         return 1.0
     quarry = min(enemies, key=lambda p: (scores[p], p))
-    king = position.board.index(quarry * 8 + KING)
-    return (path_closeness(position, layout, player, king)
-            + attacked_around(position, layout, player, king)
-            + confined(position, layout, quarry, king)) / 3
+    board, control = position.board, position.control
+    king = board.index(quarry * 8 + KING)
+    return (path_closeness(board, squares, layout, king)
+            + attacked_around(attacks, layout, army_bits(control)[0][player], king)
+            + boxed_in(board, layout, attacks, control, quarry, king)) / 3
 
 
 def mated(position: Position, layout: Layout, player: int) -> bool:
     """Whether ``player``'s King is attacked and he would have no legal move if it were his
     turn: with three or more players in, such a player can only pass, and his King waits for
     whoever takes it (and his armies with it). Cheap unless his King is attacked."""
-    board = position.board
-    king = board.index(player * 8 + KING)
-    if not mv.attacked(board, king, mv.hostile_armies(position.control, player), layout):
+    return checked_without_move(position, layout, board_attacks(position.board, layout),
+                                player)
+
+
+def checked_without_move(position: Position, layout: Layout, attacks: Attacks,
+                         player: int) -> bool:
+    """:func:`mated`, from the ``attacks`` on the position's board."""
+    king = position.board.index(player * 8 + KING)
+    if not attacks[king] & army_bits(position.control)[1][player]:
         return False
     return not mv.generate(position._replace(side=player), layout)[0]
 
@@ -220,10 +300,11 @@ def hand_over_material(position: Position, layout: Layout, loser: int,
                        active: Sequence[int], material: list[float]) -> None:
     """Move the material of ``loser`` (a mated player) to the player in ``active`` who will
     take his King: the first, in turn order from the player to move, whose pieces attack it."""
-    board, control = position.board, position.control
-    king = board.index(loser * 8 + KING)
+    board = position.board
+    armies = board_attacks(board, layout)[board.index(loser * 8 + KING)]
+    own = army_bits(position.control)[0]
     for p in sorted(active, key=lambda p: (p - position.side) % 4):
-        if mv.attacked(board, king, own_armies(control, p), layout):
+        if armies & own[p]:
             material[p] += material[loser]
             break
     material[loser] = 0.0
@@ -255,10 +336,15 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
         chance = material_chance([scores[p] for p in active], active.index(colour),
                                  MATERIAL_SCALE)
         return with_shares(chance, nearness(position, layout, colour))
-    scores[colour] -= HANGING_SHARE * hanging(position, layout, colour)
+    board = position.board
+    attacks = board_attacks(board, layout)
+    squares = hunters(board, control, colour)
+    own, hostile = army_bits(control)
+    scores[colour] -= HANGING_SHARE * exposed_value(board, squares, attacks, own[colour],
+                                                    hostile[colour])
     out = float(seats - len(active))
     if len(active) > 2:
-        doomed = [p for p in active if mated(position, layout, p)]
+        doomed = [p for p in active if checked_without_move(position, layout, attacks, p)]
         if colour in doomed:
             return 0.0
         if doomed:
@@ -267,5 +353,6 @@ def evaluate(position: Position, player: str, layout: Layout) -> float:
                 hand_over_material(position, layout, p, active, scores)
             out += MATED_OUT_SHARE * len(doomed)
     chance = material_chance([scores[p] for p in active], active.index(colour), MATERIAL_SCALE)
-    hunting = chase(position, layout, colour, [p for p in active if p != colour], scores)
+    hunting = chase(position, layout, colour, [p for p in active if p != colour], scores,
+                    attacks, squares)
     return with_shares(chance, hunting, out / (seats - 1))

@@ -38,14 +38,32 @@ def hostile_armies(control: Control, side: int) -> tuple[bool, ...]:
 
 def attacked(board: Board, sq: int, hostile: Sequence[bool], layout: Layout) -> bool:
     """Whether a hostile piece could capture on ``sq`` (pieces block, terrain applies)."""
-    for ray, line_kinds in layout.attack_lines[sq]:
-        for t in ray:
+    for line in layout.attacker_lines[sq]:
+        for t, codes in line:
             code = board[t]
             if code:
-                if hostile[code >> 3] and _attacks_along(code, t, sq, line_kinds, layout):
+                if code in codes and hostile[code >> 3]:
                     return True
                 break
     return _knight_attacks(board, sq, hostile, layout)
+
+
+def attackers(board: Board, sq: int, layout: Layout) -> int:
+    """The armies whose pieces could capture on ``sq`` (pieces block, terrain applies), one
+    bit each (``1 << army``), whoever moves them: :func:`attacked` for every army at once."""
+    armies = 0
+    for line in layout.attacker_lines[sq]:
+        for t, codes in line:
+            code = board[t]
+            if code:
+                if code in codes:
+                    armies |= 1 << (code >> 3)
+                break
+    for t in layout.knight_sources[sq]:
+        code = board[t]
+        if code & 7 == KNIGHT:
+            armies |= 1 << (code >> 3)
+    return armies
 
 
 def _attacks_along(code: int, t: int, sq: int, line_kinds: frozenset[int],
