@@ -85,7 +85,9 @@ class Attacks(dict[int, int]):
         if earlier is not None and earlier.layout is layout:
             diff = self.number ^ earlier.number
             windows = layout.attack_windows
-            self.update({sq: armies for sq, armies in earlier.items()
+            # list() copies the items in one step: another thread may be adding to
+            # ``earlier`` meanwhile, and a dict must not change size while it is iterated.
+            self.update({sq: armies for sq, armies in list(earlier.items())
                          if not diff & windows[sq]})
 
     def __missing__(self, sq: int) -> int:

@@ -93,3 +93,33 @@ def test_taking_a_mated_players_king_is_worth_more_than_leaving_it():
     board[square("a13")] = 0
     taken = standing._replace(board=bytes(board), control=reassign(standing.control, RED, WHITE))
     assert evaluate(taken, "white", LAYOUT) > evaluate(standing, "white", LAYOUT)
+
+
+@pytest.mark.parametrize("players", [["w", "b"], ["w", "r", "b"], ["w", "r", "b", "y"]])
+def test_attacks_carried_over_from_the_board_before_equal_those_found_anew(players):
+    """The evaluation reuses the attacks of the board it scored last where the move changed
+    nothing they look at: scoring the positions after each move in a row (as the search
+    does) gives exactly what scoring each on its own gives."""
+    import random
+
+    from rules.sceptre import evaluation
+
+    game = registry.configure("sceptre", {"players": players})
+    rng = random.Random(7)
+    position = game.start_position
+    compared = 0
+    for ply in range(160):
+        if game.status(position).finished:
+            break
+        if ply % 20 == 19:
+            children = [game.advance(position, move) for move in game.legal_moves(position)]
+            in_a_row = [[game.evaluate(child, seat) for seat in game.seats()]
+                        for child in children]
+            anew = []
+            for child in children:
+                evaluation._Latest.attacks = None
+                anew.append([game.evaluate(child, seat) for seat in game.seats()])
+            assert in_a_row == anew
+            compared += len(children)
+        position = game.advance(position, rng.choice(list(game.legal_moves(position))))
+    assert compared > 100
