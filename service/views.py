@@ -137,8 +137,24 @@ def setup(game: str):
 def legal_moves_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
     """The answer of legal-moves to the validated ``body``."""
     pos = position_for(g, body.get("position"))
-    moves = g.legal_move_texts(pos) if body.get("moves_only") else g.legal_move_entries(pos)
-    return {"to_move": g.status(pos).to_move, "count": len(moves), "moves": moves}
+    count, moves = (_texts(g, pos) if body.get("moves_only") else _entries(g, pos))
+    return {"to_move": g.status(pos).to_move, "count": count, "moves": moves}
+
+
+def _texts(g: Game[Any, Any], pos: Any) -> tuple[int, list[str]]:
+    """How many legal moves ``pos`` has, and their notations."""
+    texts = g.legal_move_texts(pos)
+    return len(texts), texts
+
+
+def _entries(g: Game[Any, Any], pos: Any) -> tuple[int, Any]:
+    """How many legal moves ``pos`` has, and their entries: as the game writes them in JSON
+    (put into the answer's JSON as they are), or the list to serialise."""
+    written = g.legal_move_entries_json(pos)
+    if written is not None:
+        return len(g.legal_moves(pos)), orjson.Fragment(written)
+    entries = g.legal_move_entries(pos)
+    return len(entries), entries
 
 
 def legal_moves(game: str):
