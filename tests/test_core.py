@@ -55,6 +55,28 @@ def test_counter_too_long_to_read_is_reported_out_of_range_not_malformed():
     assert parse_counter("12", "quiet") == 12
 
 
+def test_counters_read_without_a_regular_expression_as_with_one():
+    import re
+
+    from rules.core.errors import InvalidPosition
+    from rules.core.notation import parse_counter
+
+    texts = ["0", "1", "12", "00", "01", "007", "-1", "+1", "1.0", "", " 1", "1 ", "1\n", "1a",
+             "\u0662", "\uff12", "\u00b2", "9" * 9, "9" * 10, "9" * 11, "1" + "0" * 9,
+             "1" + "0" * 8 + "1", "1" + "0" * 10]
+    for text in texts:
+        for minimum, maximum in ((0, 10**9), (1, 10**9), (1, 5)):
+            try:
+                got: object = parse_counter(text, "n", minimum, maximum)
+            except InvalidPosition as exc:
+                got = str(exc)
+            plain = re.fullmatch(r"0|[1-9][0-9]{0,9}", text)
+            if plain and minimum <= int(text) <= maximum:
+                assert got == int(text), text
+            else:
+                assert isinstance(got, str) and got.startswith("The n field must be"), text
+
+
 def test_army_sizes_refuse_more_pieces_of_a_kind_than_a_whole_army_and_name_them():
     from rules.core.errors import InvalidPosition
     from rules.core.notation import check_army_sizes

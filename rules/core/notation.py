@@ -160,6 +160,10 @@ def format_board(cells: Sequence[str | None], grid: Grid) -> str:
 
 def parse_counter(text: str, name: str, minimum: int = 0, maximum: int = 10**9) -> int:
     """Parse a decimal counter field, refusing signs, leading zeros and huge values."""
+    if _plain_counter(text):
+        value = int(text)
+        if minimum <= value <= maximum:
+            return value
     if re.fullmatch(r"[1-9][0-9]{10,}", text):
         raise InvalidPosition(
             f"The {name} field must be between {minimum} and {maximum}; got {text}.", field=name
@@ -176,6 +180,13 @@ def parse_counter(text: str, name: str, minimum: int = 0, maximum: int = 10**9) 
             f"The {name} field must be between {minimum} and {maximum}; got {value}.", field=name
         )
     return value
+
+
+def _plain_counter(text: str) -> bool:
+    """Whether ``text`` is a counter as :func:`parse_counter` reads it (``0`` or 1 to 10
+    ASCII digits without a leading zero), judged without a regular expression."""
+    return (text.isdigit() and text.isascii() and len(text) <= 10
+            and (text[0] != "0" or text == "0"))
 
 
 def split_fields(text: str, names: Sequence[str]) -> list[str]:

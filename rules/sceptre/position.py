@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import compress
-from typing import NamedTuple
+from operator import gt
+from typing import Callable, NamedTuple
 
 from ..core.errors import InvalidPosition
 from ..core.notation import parse_board_codes, parse_counter, split_fields
@@ -134,10 +135,9 @@ def parse_position(text: str, layout: Layout) -> Position:
     """
     board_text, side_text, armies_text, quiet_text, n_text = split_fields(text, FIELDS)
     board = _plain_board(board_text, layout)
-    counts = None if board is None else _fitting_counts(board, layout)
-    if board is None or counts is None:  # the careful reading says what is wrong
+    if board is None or not _fits(board, layout):  # the careful reading says what is wrong
         board = bytes(parse_board_codes(board_text, layout.grid, PIECE_PATTERN, _CELL_CODES))
-        counts = _checked_counts(board, layout)
+        _check_pieces(board, layout)
     players = layout.players
     if len(side_text) != 1 or side_text not in COLOURS or COLOURS.index(side_text) not in players:
         raise InvalidPosition(
@@ -148,20 +148,21 @@ def parse_position(text: str, layout: Layout) -> Position:
     control = _parse_armies(armies_text, players)
     for army in players:
         controller = control[army]
-        kings = counts[army][KING]
-        name = COLOUR_NAMES[army].capitalize()
+        kings = board.count(army * 8 + KING)
         if controller == army and kings != 1:
             raise InvalidPosition(
-                f"{name} is still in the game, so his army needs exactly one King; it has "
-                f"{kings}.", field="board")
+                f"{COLOUR_NAMES[army].capitalize()} is still in the game, so his army needs "
+                f"exactly one King; it has {kings}.", field="board")
         if controller not in (army, INERT) and kings:
             raise InvalidPosition(
-                f"{name}'s army is controlled by {COLOUR_NAMES[controller]}, which happens only "
-                "when its King has been captured, yet its King is on the board.", field="armies")
+                f"{COLOUR_NAMES[army].capitalize()}'s army is controlled by "
+                f"{COLOUR_NAMES[controller]}, which happens only when its King has been "
+                "captured, yet its King is on the board.", field="armies")
         if controller not in (army, INERT) and control[controller] != controller:
             raise InvalidPosition(
-                f"{name}'s army is controlled by {COLOUR_NAMES[controller]}, who is out of the "
-                "game himself; a controller must be a player still in the game.", field="armies")
+                f"{COLOUR_NAMES[army].capitalize()}'s army is controlled by "
+                f"{COLOUR_NAMES[controller]}, who is out of the game himself; a controller "
+                "must be a player still in the game.", field="armies")
     if control[side] != side:
         raise InvalidPosition(
             f"The side to move, {COLOUR_NAMES[side]}, is out of the game (his army is "
@@ -169,7 +170,7 @@ def parse_position(text: str, layout: Layout) -> Position:
             field="side")
     quiet = parse_counter(quiet_text, "quiet")
     n = parse_counter(n_text, "n", minimum=1)
-    return Position(board, side, control, quiet, n)
+    return make_position(board, side, control, quiet, n)
 
 
 def board_shape(board_text: str) -> tuple[int, int] | None:
@@ -195,8 +196,10 @@ def armies_players(armies_text: str) -> list[str] | None:
 
 
 def _parse_armies(text: str, players: tuple[int, ...]) -> Control:
+    expected, everyone_in = _own_armies(players)
+    if text == expected:
+        return everyone_in
     entries = text.split(",")
-    expected = ",".join(COLOURS[p] + COLOURS[p] for p in players)
     if len(entries) != len(players):
         raise InvalidPosition(
             f"The armies field needs one entry per player in seat order, like {expected!r}; "
@@ -220,11 +223,18 @@ def _parse_armies(text: str, players: tuple[int, ...]) -> Control:
     return a, b, c, d
 
 
-def _checked_counts(board: bytes, layout: Layout) -> list[list[int]]:
-    """Per colour, per kind, how many pieces ``board`` has; raise InvalidPosition for the
-    first piece (in square order) of a player not in the game, on terrain its kind may not
-    enter or, a Pawn, where its army's Pawns never get, then for an army over the orthodox
-    number of a kind."""
+@lru_cache(maxsize=16)
+def _own_armies(players: tuple[int, ...]) -> tuple[str, Control]:
+    """The armies field of ``players`` when each moves his own army (``ww,bb``), and that
+    army control (one per set of players)."""
+    w, r, b, y = (colour if colour in players else INERT for colour in range(4))
+    return ",".join(COLOURS[p] + COLOURS[p] for p in players), (w, r, b, y)
+
+
+def _check_pieces(board: bytes, layout: Layout) -> None:
+    """Raise InvalidPosition for the first piece (in square order) of a player not in the
+    game, on terrain its kind may not enter or, a Pawn, where its army's Pawns never get,
+    then for an army over the orthodox number of a kind."""
     grid, players = layout.grid, layout.players
     standable, pawn_area = layout.standable, layout.pawn_area
     counts = [[0] * 7 for _ in range(4)]
@@ -254,86 +264,107 @@ def _checked_counts(board: bytes, layout: Layout) -> list[list[int]]:
                     f"{COLOUR_NAMES[colour].capitalize()}'s army has {counts[colour][kind]} "
                     f"{KIND_NAMES[kind]}s; an army has at most {ORTHODOX_COUNT[kind]} (a Pawn "
                     "promotes only to a kind its army has lost).", field="board")
-    return counts
-
-
-#: Board tokens of plainly written notation (a piece, a run of up to 24 empty squares, the
-#: rank separator) and the bytes each stands for.
-_TOKEN = re.compile(r"[wrby][KQRBNP]|[1-9][0-9]*|/")
-_TOKEN_BYTES: dict[str, bytes] = {
-    "/": b"/", **{token: bytes((code,)) for token, code in _CELL_CODES.items() if token},
-    **{str(run): bytes(run) for run in range(1, MAX_SPAN + 1)}}
 
 
 def _plain_board(text: str, layout: Layout) -> bytes | None:
-    """The board of notation written plainly (known tokens only, every rank exactly as wide
-    as the board, no piece off the board), read with C-level string operations; None for any
-    other text, which the careful reading then judges."""
-    tokens = _TOKEN.findall(text)
-    if "".join(tokens) != text:
+    """The board of notation written plainly (known tokens only, runs of empty squares no
+    longer than a rank, every rank exactly as wide as the board), read with C-level string
+    and integer operations; None for any other text, which the careful reading then judges.
+
+    Once the text is known to be plain, each piece's two letters become its code by adding
+    the colour letter's part (colour * 8) to the next byte, the kind letter's (its kind), and
+    dropping the colour letter's byte; each run becomes that many empty squares (two-digit
+    runs first: a run is never next to another digit, so each match is a whole run)."""
+    reading = _reading(layout)
+    if reading.plain(text) is None:
         return None
-    try:
-        rows = b"".join(map(_TOKEN_BYTES.__getitem__, tokens)).split(b"/")
-    except KeyError:  # a run longer than any board
-        return None
+    raw = text.encode("ascii")
+    codes = (int.from_bytes(raw.translate(_KIND_PART), "big")
+             + (int.from_bytes(raw.translate(_COLOUR_PART), "big") >> 8))
+    cells = codes.to_bytes(len(raw), "big").replace(_DROPPED, b"")
+    for digits, empty in reading.runs:
+        cells = cells.replace(digits, empty)
+    rows = cells.split(b"/")
     grid = layout.grid
     if len(rows) != grid.ranks or set(map(len, rows)) != {grid.files}:
         return None
     rows.reverse()  # the notation starts with the top rank, the board with rank 1
-    board = b"".join(rows)
-    if int.from_bytes(board, "big") & _masks(layout).holes:
-        return None
-    return board
+    return b"".join(rows)
+
+
+#: Translation tables of :func:`_plain_board`: a kind letter to its kind and a colour letter
+#: to a byte to drop (every other byte of plain notation, digits and ``/``, kept); a colour
+#: letter to colour * 8, every other byte to 0.
+_DROPPED = b"\xff"
+_KIND_PART = bytes(KIND_LETTERS.index(chr(b)) if chr(b) in KIND_LETTERS[1:]
+                   else _DROPPED[0] if chr(b) in COLOURS else b for b in range(256))
+_COLOUR_PART = bytes(COLOURS.index(chr(b)) * 8 if chr(b) in COLOURS else 0
+                     for b in range(256))
+
+
+class _Reading(NamedTuple):
+    """How :func:`_plain_board` reads a layout's boards."""
+
+    plain: Callable[[str], re.Match[str] | None]  # whether a text is plainly written
+    runs: tuple[tuple[bytes, bytes], ...]         # each run's digits and its empty squares
+
+
+@lru_cache(maxsize=16)
+def _reading(layout: Layout) -> _Reading:
+    """The plain reading of ``layout``'s boards (one per compiled layout): pieces of any
+    colour (a player not in the game is named by the careful reading), runs of 1 to a rank's
+    width not followed by a digit, rank separators; the runs longest first."""
+    widths = range(layout.grid.files, 0, -1)
+    runs = "|".join(f"{width}(?![0-9])" for width in widths)
+    plain = re.compile(rf"(?:{PIECE_PATTERN}|{runs}|/)*").fullmatch
+    return _Reading(plain, tuple((str(width).encode(), bytes(width)) for width in widths))
 
 
 class _Masks(NamedTuple):
-    """A layout's masks for :func:`_fitting_counts`: translation tables from piece codes to
-    bits, and integers of one byte per square (as ``int.from_bytes`` of a board) holding the
-    bits that may not be there."""
+    """A layout's masks for :func:`_fits`: translation tables from piece codes to bits,
+    integers of one byte per square (as ``int.from_bytes`` of a board) holding the bits that
+    may not be there, and the players' piece codes with how many of each an army has at
+    most."""
 
     kind_bits: bytes         # piece code -> 1 << kind
     not_standable: int       # per square: the bits of the kinds that may not stand there
     pawn_bits: bytes         # Pawn code -> 1 << colour
     outside_pawn_area: int   # per square: the bits of the colours whose Pawns never get there
-    holes: int               # per square: 0xff off the board
+    codes: tuple[int, ...]   # every piece code of the players in the game
+    most: tuple[int, ...]    # per code of ``codes``, the orthodox number of its kind
 
 
 @lru_cache(maxsize=16)
 def _masks(layout: Layout) -> _Masks:
-    """The masks of ``layout`` (one per compiled layout)."""
-    size = layout.grid.size
+    """The masks of ``layout`` (one per compiled layout); a square off the board takes no
+    kind."""
+    size, on_board = layout.grid.size, layout.grid.on_board
     kind_bits = bytes(1 << (code & 7) if code < 32 and 0 < code & 7 < 7 else 0
                       for code in range(256))
     not_standable = bytes(
-        sum(1 << kind for kind in range(1, 7) if not layout.standable[kind][sq])
+        sum(1 << kind for kind in range(1, 7)
+            if not (on_board[sq] and layout.standable[kind][sq]))
         for sq in range(size))
     pawn_bits = bytes(1 << (code >> 3) if code < 32 and code & 7 == PAWN else 0
                       for code in range(256))
     area = layout.pawn_area
     outside = bytes(
         sum(1 << colour for colour in area if sq not in area[colour]) for sq in range(size))
-    holes = bytes(0 if on else 0xff for on in layout.grid.on_board)
+    codes = tuple(colour * 8 + kind for colour in layout.players for kind in range(1, 7))
     return _Masks(kind_bits, int.from_bytes(not_standable, "big"), pawn_bits,
-                  int.from_bytes(outside, "big"), int.from_bytes(holes, "big"))
+                  int.from_bytes(outside, "big"), codes,
+                  tuple(ORTHODOX_COUNT[code & 7] for code in codes))
 
 
-def _fitting_counts(board: bytes, layout: Layout) -> list[list[int]] | None:
-    """What :func:`_checked_counts` gives when ``board`` passes all its checks, found by
-    counting and masking in C; None when some check fails (then it names the problem)."""
+def _fits(board: bytes, layout: Layout) -> bool:
+    """Whether ``board`` passes every check of :func:`_check_pieces` (then it has nothing
+    to say) and has no piece off the board, found by counting and masking in C."""
     masks = _masks(layout)
     if (int.from_bytes(board.translate(masks.kind_bits), "big") & masks.not_standable
             or int.from_bytes(board.translate(masks.pawn_bits), "big")
             & masks.outside_pawn_area):
-        return None
-    counts = [[0] * 7 for _ in range(4)]
-    pieces = 0
-    for colour in layout.players:
-        row = counts[colour]
-        for kind in range(1, 7):
-            count = row[kind] = board.count(colour * 8 + kind)
-            if count > ORTHODOX_COUNT[kind]:
-                return None
-            pieces += count
-    if pieces != len(board) - board.count(0):  # a piece of a player not in the game
-        return None
-    return counts
+        return False
+    counts = list(map(board.count, masks.codes))
+    # within the orthodox numbers, and no piece of a player not in the game
+    return (not any(map(gt, counts, masks.most))
+            and sum(counts) == len(board) - board.count(0))
