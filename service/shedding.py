@@ -152,7 +152,10 @@ ESTIMATES: tuple[Callable[[Any, Mapping[str, Any]], float], ...] = (
 
 def estimate_ms(game: Any, body: Mapping[str, Any]) -> float:
     """The estimated CPU milliseconds of a request to ``game`` with the validated ``body``."""
-    return sum(estimate(game, body) for estimate in ESTIMATES)
+    total = 0.0
+    for estimate in ESTIMATES:
+        total += estimate(game, body)
+    return total
 
 
 # ---- the gate -----------------------------------------------------------------------------------
