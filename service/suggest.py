@@ -26,7 +26,7 @@ from .views import GAME_ERRORS, Operation, game_request, json_response, position
 #: :func:`document_playouts`, which the spec calls so a game registered later is listed too).
 PLAYOUTS_DESCRIPTION = ("mcts: the number of playouts, the budget that makes the answer "
                         "reproducible. Each game has its own default and cap (a game's default may "
-                        "shrink with more players); past a game's cap the answer is "
+                        "change with the number of players); past a game's cap the answer is "
                         "a 400 naming playouts.")
 
 

@@ -68,6 +68,12 @@ def _flat_json(entry: Mapping[str, str]) -> str:
     return "{" + ",".join(f'"{key}":"{value}"' for key, value in entry.items()) + "}"
 
 
+#: The computer opponent's default playouts with three or four players. A mate there ends
+#: nothing: the game turns on who takes the first King (and the armies that go with it), a
+#: race the search sees only with more playouts than two players need.
+MANY_PLAYERS_PLAYOUTS = 800
+
+
 @register
 class Sceptre(Game[Position, Move]):
     id = "sceptre"
@@ -79,10 +85,10 @@ class Sceptre(Game[Position, Move]):
     event_schemas = EVENTS
     entry_kinds = KINDS
     #: The computer opponent's budget: 300 playouts of 2 random plies by default with two
-    #: players; with more, each move costs more (it checks whether the next player is out),
-    #: so the default shrinks (see __init__) and the cap stays. With more, too, the search
-    #: breaks ties in visits by prior: it spreads its playouts evenly over some twenty of
-    #: eighty-odd moves, and only the priors tell the quiet moves apart.
+    #: players, and :data:`MANY_PLAYERS_PLAYOUTS` with more (see __init__); the cap stays.
+    #: With more, too, the search breaks ties in visits by prior: it spreads its playouts
+    #: evenly over some twenty of eighty-odd moves, and only the priors tell the quiet moves
+    #: apart.
     search_limits = SearchLimits(playouts=300, max_playouts=3000, playout_plies=2)
     option_specs = (
         OptionSpec(
@@ -130,8 +136,7 @@ class Sceptre(Game[Position, Move]):
         seats = len(self.layout.players)
         if seats > 2:
             self.search_limits = replace(
-                Sceptre.search_limits, playouts=Sceptre.search_limits.playouts * 2 // seats,
-                prior_breaks_ties=True)
+                Sceptre.search_limits, playouts=MANY_PLAYERS_PLAYOUTS, prior_breaks_ties=True)
         # Echo the layout actually played, so a client sees the board it got.
         self.options.update(self.layout.option_value())
         self.options["board"] = self.options["sections"]
