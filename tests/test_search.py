@@ -176,6 +176,9 @@ def test_ties_in_visits_go_to_the_better_prior_where_the_game_says_so():
         root.edges.append((move, child))
     assert [v.move for v in mcts.rank(root)] == ["by-value", "by-prior"]
     assert [v.move for v in mcts.rank(root, prior_breaks_ties=True)] == ["by-prior", "by-value"]
-    # more visits still come first
+    # one visit more, by chance, is still a tie; clearly more visits still come first
     root.edges[0][1].visits = 11
+    assert mcts.rank(root, prior_breaks_ties=True)[0].move == "by-prior"
+    assert mcts.rank(root)[0].move == "by-value"
+    root.edges[0][1].visits = 12
     assert mcts.rank(root, prior_breaks_ties=True)[0].move == "by-value"

@@ -65,6 +65,9 @@ CHANCE_SAMPLES = 4
 #: mover: nodes the search comes back to, which the moves it will play lead to.
 WIN_SCAN_VISITS = 1
 WIN_SCAN_DEPTH = 1
+#: With ``prior_breaks_ties``, the share of the most visited root move's visits from which a
+#: move counts as searched as often (:func:`rank`).
+NEAR_TIE = 0.9
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,8 @@ class Visited:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The root moves, most visited first (the first is the one to play), and the work done."""
+    """The root moves, best first (see :func:`rank`: the first is the one to play), and the
+    work done."""
 
     ranked: tuple[Visited, ...]
     playouts: int
@@ -396,22 +400,27 @@ class Search(Generic[P, M]):
 
 def rank(root: _Node, prior_breaks_ties: bool = False) -> tuple[Visited, ...]:
     """The root's moves, best first: a winning move, then most visits, then best value,
-    then the order they were tried in; with ``prior_breaks_ties``, the best prior (the exact
-    one-ply value) comes before the best value.
+    then the order they were tried in; with ``prior_breaks_ties``, the moves searched about as
+    often as the most visited one (at least :data:`NEAR_TIE` of its visits) come first, best
+    prior (the exact one-ply value) first, then the rest as above with the best prior before
+    the best value.
 
     Where a game's quiet moves differ by less than its playouts' noise, the search gives the
-    moves it tries the same number of visits, and their mean values differ by that noise
-    alone, while their priors still tell which one brings the game on (a piece a step nearer
-    its quarry, say): tie-breaking by prior then plays the best quiet move that the
-    search found no reason to avoid."""
+    moves it tries about the same number of visits (one or two more go to a move by chance),
+    and their mean values differ by that noise alone, while their priors still tell which one
+    brings the game on (a piece a step nearer its quarry, say): tie-breaking by prior then
+    plays the best quiet move that the search found no reason to avoid."""
+    most = max((child.visits for _, child in root.edges), default=0)
     entries = []
     for order, (move, child) in enumerate(root.edges):
         value = child.value / child.visits if child.visits else 0.0
         prior = child.prior if prior_breaks_ties else 0.0
-        entries.append((child is not root.winning, -child.visits, -prior, -value, order,
+        tied = prior_breaks_ties and child.visits >= NEAR_TIE * most
+        entries.append((child is not root.winning, not tied, -prior if tied else 0.0,
+                        -child.visits, -prior, -value, order,
                         Visited(move, child.visits, 1.0 if child is root.winning else value)))
-    entries.sort(key=lambda e: e[:5])
-    return tuple(e[5] for e in entries)
+    entries.sort(key=lambda e: e[:7])
+    return tuple(e[7] for e in entries)
 
 
 def search(game: Game[P, M], position: P, playouts: int, seconds: float | None = None,
