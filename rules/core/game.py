@@ -93,9 +93,9 @@ class SearchLimits:
     position it reached is scored by :meth:`Game.evaluate` (0: the new leaf is scored at once).
     ``exploration`` is UCT's exploration constant for rewards between 0 and 1: a game whose
     leaves are scored exactly (no random plies) searches deeper with a smaller one.
-    ``prior_breaks_ties``: whether root moves searched equally often are told apart by their
-    priors (their exact one-ply values) before their mean values, for a game whose quiet moves
-    differ by less than the noise of its playouts.
+    ``prior_breaks_ties``: whether root moves searched about equally often are told apart by
+    their priors (their exact one-ply values) before their visits and mean values, for a game
+    whose quiet moves differ by less than the noise of its playouts.
     """
 
     playouts: int = 300

@@ -86,9 +86,9 @@ class Sceptre(Game[Position, Move]):
     entry_kinds = KINDS
     #: The computer opponent's budget: 300 playouts of 2 random plies by default with two
     #: players, and :data:`MANY_PLAYERS_PLAYOUTS` with more (see __init__); the cap stays.
-    #: With more, too, the search breaks ties in visits by prior: it spreads its playouts
-    #: evenly over some twenty of eighty-odd moves, and only the priors tell the quiet moves
-    #: apart.
+    #: With more, too, the search breaks near-ties in visits by prior: it spreads its playouts
+    #: about evenly over many of its eighty-odd moves, and only the priors tell the quiet
+    #: moves apart.
     search_limits = SearchLimits(playouts=300, max_playouts=3000, playout_plies=2)
     option_specs = (
         OptionSpec(
