@@ -96,6 +96,10 @@ class SearchLimits:
     ``prior_breaks_ties``: whether root moves searched about equally often are told apart by
     their priors (their exact one-ply values) before their visits and mean values, for a game
     whose quiet moves differ by less than the noise of its playouts.
+    ``prior_depth``: the deepest ply below the root at which a node orders its moves by
+    their priors (None: any depth). Each prior costs a move and an evaluation, so a game whose
+    evaluation is slow and whose positions have many moves keeps them for the replies near
+    the root and leaves deeper lines to the playouts.
     """
 
     playouts: int = 300
@@ -103,6 +107,7 @@ class SearchLimits:
     playout_plies: int = 40
     exploration: float = 0.7
     prior_breaks_ties: bool = False
+    prior_depth: int | None = None
 
 
 @dataclass(frozen=True)

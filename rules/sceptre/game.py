@@ -88,7 +88,9 @@ class Sceptre(Game[Position, Move]):
     #: players, and :data:`MANY_PLAYERS_PLAYOUTS` with more (see __init__); the cap stays.
     #: With more, too, the search breaks near-ties in visits by prior: it spreads its playouts
     #: about evenly over many of its eighty-odd moves, and only the priors tell the quiet
-    #: moves apart.
+    #: moves apart. And it orders moves by prior only in the first round of replies (the
+    #: other players' answers to its move, ``prior_depth``): the evaluation checks every
+    #: player for a mate, and ordering the nodes below cost more than the rest of the search.
     search_limits = SearchLimits(playouts=300, max_playouts=3000, playout_plies=2)
     option_specs = (
         OptionSpec(
@@ -136,7 +138,8 @@ class Sceptre(Game[Position, Move]):
         seats = len(self.layout.players)
         if seats > 2:
             self.search_limits = replace(
-                Sceptre.search_limits, playouts=MANY_PLAYERS_PLAYOUTS, prior_breaks_ties=True)
+                Sceptre.search_limits, playouts=MANY_PLAYERS_PLAYOUTS, prior_breaks_ties=True,
+                prior_depth=seats - 1)
         # Echo the layout actually played, so a client sees the board it got.
         self.options.update(self.layout.option_value())
         self.options["board"] = self.options["sections"]

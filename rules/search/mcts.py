@@ -150,14 +150,15 @@ class Search(Generic[P, M]):
     playouts the exploration bonus of a move not tried yet assumes: the larger, the fewer
     moves are tried), ``playout_plies`` (default: the game's), ``evaluate_cutoff`` (False: a
     playout cut short is a draw), ``prior_breaks_ties`` (default: the game's; see
-    :func:`rank`).
+    :func:`rank`), ``prior_depth`` (default: the game's; see :meth:`due_for_priors`).
     """
 
     def __init__(self, game: Game[P, M], seed: int = 0, *, evaluate_cutoff: bool = True,
                  exploration: float | None = None, prior_weight: float = PRIOR_WEIGHT,
                  untried_visits: float = UNTRIED_VISITS,
                  playout_plies: int | None = None,
-                 prior_breaks_ties: bool | None = None) -> None:
+                 prior_breaks_ties: bool | None = None,
+                 prior_depth: int | None = None) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.seats = game.seats()
@@ -169,6 +170,8 @@ class Search(Generic[P, M]):
                             else exploration)
         self.prior_breaks_ties = (game.search_limits.prior_breaks_ties
                                   if prior_breaks_ties is None else bool(prior_breaks_ties))
+        self.prior_depth = (game.search_limits.prior_depth if prior_depth is None
+                            else int(prior_depth))
         self.prior_weight = prior_weight
         self.untried_visits = untried_visits
         #: the seat to move at the root (set by :meth:`run`)
@@ -220,6 +223,16 @@ class Search(Generic[P, M]):
         order = sorted(range(len(moves)), key=priors.__getitem__)
         node.untried = [moves[i] for i in order]
         node.priors = [priors[i] for i in order]
+
+    def due_for_priors(self, node: _Node, depth: int) -> bool:
+        """Whether a node ``depth`` plies below the root is to order its moves by prior now:
+        it lies no deeper than ``prior_depth`` and has been visited :data:`PRIOR_VISITS`
+        times and once per :data:`PRIOR_SHARE` of its legal moves."""
+        if self.prior_depth is not None and depth > self.prior_depth:
+            return False
+        visits = node.visits
+        return visits >= PRIOR_VISITS and visits * PRIOR_SHARE >= len(node.untried) + len(
+            node.edges)
 
     # ---- the tree --------------------------------------------------------------------------
 
@@ -356,8 +369,7 @@ class Search(Generic[P, M]):
                 break
             if 0 < depth <= WIN_SCAN_DEPTH and not node.scanned and node.visits >= WIN_SCAN_VISITS:
                 self.scan_for_win(node)
-            if node.priors is None and (node is root or node.visits * PRIOR_SHARE >= max(
-                    PRIOR_VISITS * PRIOR_SHARE, len(node.untried) + len(node.edges))):
+            if node.priors is None and (node is root or self.due_for_priors(node, depth)):
                 self.order_moves(node, node is root)
             child = self.choose(node) if node.edges else None
             if child is None:
