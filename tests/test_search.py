@@ -182,3 +182,37 @@ def test_ties_in_visits_go_to_the_better_prior_where_the_game_says_so():
     assert mcts.rank(root)[0].move == "by-value"
     root.edges[0][1].visits = 12
     assert mcts.rank(root, prior_breaks_ties=True)[0].move == "by-value"
+
+
+def test_nodes_order_their_moves_by_prior_no_deeper_than_the_games_prior_depth():
+    three = registry.configure("sceptre", {"players": ["w", "r", "b"]})
+    four = registry.configure("sceptre", {"players": ["w", "r", "b", "y"]})
+    two = registry.configure("sceptre")
+    # with three or four players: one round of replies, each other player's answer
+    assert three.search_limits.prior_depth == 2 and four.search_limits.prior_depth == 3
+    assert two.search_limits.prior_depth is None
+    node = mcts._Node(None, 0, 0.0)
+    node.untried = list(range(40))
+    search, anywhere = mcts.Search(three), mcts.Search(three, prior_depth=99)
+    node.visits = 4  # fewer than one visit per PRIOR_SHARE (8) of its 40 moves
+    assert not search.due_for_priors(node, 1)
+    node.visits = 5
+    assert search.due_for_priors(node, 1) and search.due_for_priors(node, 2)
+    assert not search.due_for_priors(node, 3) and anywhere.due_for_priors(node, 3)
+    assert mcts.Search(two).due_for_priors(node, 30)
+    node.untried, node.visits = [1, 2], 1  # few moves: still not before the second visit
+    assert not anywhere.due_for_priors(node, 1)
+    # and a search asks with the depth of each node: deeper ones order nothing
+    position = random_position(three, 1, 30)
+    ordered = {2: 0, 99: 0}
+    for depth in ordered:
+        search = mcts.Search(three, 3, prior_depth=depth)
+        order_moves = search.order_moves
+
+        def counted(node, exact, depth=depth, order_moves=order_moves):
+            ordered[depth] += 1
+            order_moves(node, exact)
+
+        search.order_moves = counted
+        search.run(position, 800)
+    assert 1 < ordered[2] < ordered[99]
