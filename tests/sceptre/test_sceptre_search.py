@@ -24,9 +24,9 @@ def test_a_mate_in_one_is_found(level):
 
 def test_seats_and_the_default_budget_follow_the_players():
     for players, seats, playouts in ((["w", "b"], ("white", "black"), 300),
-                                     (["w", "r", "b"], ("white", "red", "black"), 800),
+                                     (["w", "r", "b"], ("white", "red", "black"), 1000),
                                      (["b", "y", "w", "r"], ("white", "red", "black", "yellow"),
-                                      800)):
+                                      1000)):
         game = registry.configure("sceptre", {"players": players})
         assert game.seats() == seats
         assert game.search_limits.playouts == playouts
