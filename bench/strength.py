@@ -328,7 +328,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="score a playout cut short as a draw instead of by the game's "
                              "evaluation")
     parser.add_argument("--set", nargs="+", default=[], metavar="NAME=VALUE",
-                        help="other MCTS settings (exploration, prior_weight, untried_visits)")
+                        help="other MCTS settings (exploration, prior_weight, untried_visits, "
+                             "prior_depth)")
     parser.add_argument("--time-cap", action="store_true",
                         help=f"stop each MCTS search at the service's cap ({MAX_TIME_MS} ms), "
                              "as suggest does; by default every search runs its whole budget")
