@@ -13,8 +13,9 @@ plies and then scored as a draw) through :mod:`rules.search.openspiel`, both bot
 
 Speed, for the anchor: in the same run, each configuration also times both searches doing the
 same work per simulation (random rollouts of ``OPENSPIEL_ROLLOUT_PLIES`` plies scored as a
-draw when unfinished, ``SPEED_SIMULATIONS`` simulations) from the same positions, taking turns,
-and reports simulations per second of each.
+draw when unfinished, ``SPEED_SIMULATIONS`` simulations) from the same ``SPEED_POSITIONS``
+positions, taking turns, ``SPEED_ROUNDS`` times over, and reports simulations per second of
+each over all of them.
 
 Every configuration of ``CONFIGS`` plays every pairing. Game ``i`` of a pairing puts the
 measured bot in seat ``i mod players`` and the other bot in every other seat (with three
@@ -65,10 +66,12 @@ PAIRINGS: dict[str, tuple[str, str, float]] = {
 SPEED_TARGET = 1.5
 #: Longest random rollout of OpenSpiel's evaluator, in plies (chance outcomes included).
 OPENSPIEL_ROLLOUT_PLIES = 20
-#: Simulations per search, and positions (seeded random walks) per configuration, of the
-#: equal-work speed measure.
+#: Simulations per search, positions (seeded random walks) per configuration, and rounds
+#: over those positions, of the equal-work speed measure: one round takes a second or two,
+#: and a burst of other work on the machine during it moves the ratio by a tenth or more.
 SPEED_SIMULATIONS = 100
 SPEED_POSITIONS = 4
+SPEED_ROUNDS = 3
 
 
 @dataclass
@@ -191,17 +194,18 @@ def speed(task: tuple[str, int]) -> tuple[str, float, float]:
     _, game_id, options = next(c for c in CONFIGS if c[0] == label)
     game = registry.configure(game_id, options)
     openspiel = OpenSpielMCTS(game_id, options, 10_000)
+    positions = [random_walk(game, seed + i, 15 * i) for i in range(SPEED_POSITIONS)]
     ours = theirs = 0.0
-    for i in range(SPEED_POSITIONS):
-        position = random_walk(game, seed + i, 15 * i)
-        started = time.perf_counter()
-        mcts.search(game, position, SPEED_SIMULATIONS, None, seed + i,
-                    playout_plies=OPENSPIEL_ROLLOUT_PLIES, evaluate_cutoff=False)
-        ours += time.perf_counter() - started
-        started = time.perf_counter()
-        openspiel.choose(position, 0, SPEED_SIMULATIONS, seed + i)
-        theirs += time.perf_counter() - started
-    sims = SPEED_SIMULATIONS * SPEED_POSITIONS
+    for _ in range(SPEED_ROUNDS):
+        for i, position in enumerate(positions):
+            started = time.perf_counter()
+            mcts.search(game, position, SPEED_SIMULATIONS, None, seed + i,
+                        playout_plies=OPENSPIEL_ROLLOUT_PLIES, evaluate_cutoff=False)
+            ours += time.perf_counter() - started
+            started = time.perf_counter()
+            openspiel.choose(position, 0, SPEED_SIMULATIONS, seed + i)
+            theirs += time.perf_counter() - started
+    sims = SPEED_SIMULATIONS * SPEED_POSITIONS * SPEED_ROUNDS
     return label, sims / ours, sims / theirs
 
 
