@@ -70,9 +70,9 @@ def _flat_json(entry: Mapping[str, str]) -> str:
 
 #: The computer opponent's default playouts with three or four players. A mate there ends
 #: nothing: the game turns on who takes the first King (and the armies that go with it), a
-#: race the search sees only with more playouts than two players need. Ordering moves by
-#: prior only in the first round of replies makes each playout cheaper: 1000 of them take
-#: about the time 800 took when every node was ordered.
+#: race the search sees only with more playouts than two players need: 1000, since moves are
+#: ordered by prior only in the first round of replies (800 were enough when every node was
+#: ordered; see ``search_limits``).
 MANY_PLAYERS_PLAYOUTS = 1000
 
 
@@ -92,7 +92,9 @@ class Sceptre(Game[Position, Move]):
     #: about evenly over many of its eighty-odd moves, and only the priors tell the quiet
     #: moves apart. And it orders moves by prior only in the first round of replies (the
     #: other players' answers to its move, ``prior_depth``): the evaluation checks every
-    #: player for a mate, and ordering the nodes below cost more than the rest of the search.
+    #: player for a mate, and with long random rollouts ordering the nodes below cost more
+    #: than the rest of the search. With the game's own short playouts it does not (an
+    #: ordered node tries fewer new moves), so the deeper lines are left to more playouts.
     search_limits = SearchLimits(playouts=300, max_playouts=3000, playout_plies=2)
     option_specs = (
         OptionSpec(
