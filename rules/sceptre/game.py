@@ -92,9 +92,10 @@ class Sceptre(Game[Position, Move]):
     #: about evenly over many of its eighty-odd moves, and only the priors tell the quiet
     #: moves apart. And it orders moves by prior only in the first round of replies (the
     #: other players' answers to its move, ``prior_depth``): the evaluation checks every
-    #: player for a mate, and with long random rollouts ordering the nodes below cost more
-    #: than the rest of the search. With the game's own short playouts it does not (an
-    #: ordered node tries fewer new moves), so the deeper lines are left to more playouts.
+    #: player for a mate, and with long random rollouts (as when timed against OpenSpiel's
+    #: MCTS doing equal work, docs/strength.md) ordering the nodes below cost more than the
+    #: rest of the search. With the game's own short playouts it does not (an ordered node
+    #: tries fewer new moves), so the deeper lines are left to more playouts.
     search_limits = SearchLimits(playouts=300, max_playouts=3000, playout_plies=2)
     option_specs = (
         OptionSpec(
