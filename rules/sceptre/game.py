@@ -467,6 +467,20 @@ class Sceptre(Game[Position, Move]):
             events.append({"type": "removed", "player": COLOUR_NAMES[player],
                            "detail": "no legal move and not in check: his armies are inert"})
 
+    def winning_move(self, position: Position) -> Move | None:
+        """The first legal move, in the order of the legal moves, after which the player to
+        act has won, or None. A move that leaves three or more players in wins nothing (a
+        player left without a move then passes or is removed), so only the moves that leave
+        one or two are judged by the position's status: with three players most moves are
+        set aside without generating the next player's moves."""
+        player = self.status(position).to_move
+        for move in self.legal_moves(position):
+            after = self.advance(position, move)
+            if (len(active_players(after.control)) <= 2
+                    and self.status(after).winner == player):
+                return move
+        return None
+
     def eliminating_move(self, position: Position, player: str) -> Move | None:
         """A move that takes the King of ``player`` or mates him, with three or more players
         still in (with two a mate ends the game, and :meth:`winning_move` finds it): the

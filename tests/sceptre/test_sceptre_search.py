@@ -3,9 +3,12 @@ follow the players option."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules import registry
+from rules.core.game import Game
 from rules.sceptre.board import COLOUR_NAMES, KING
 from rules.sceptre.evaluation import confined
 from rules.search import suggest
@@ -139,3 +142,37 @@ def test_mcts_does_not_let_the_next_player_mate_it():
         move = suggest(game, position, level="mcts", seed=seed).move
         after = game.advance(position, move)
         assert game.eliminating_move(after, "white") is None, game.format_move(position, move)
+
+
+def test_winning_move_finds_what_trying_every_move_finds():
+    for players in (["w", "b"], ["w", "r", "b"], ["w", "r", "b", "y"]):
+        game = registry.configure("sceptre", {"players": players})
+        rng = random.Random(len(players))
+        for _ in range(3):
+            position = game.start_position
+            for ply in range(150):
+                if game.status(position).finished:
+                    break
+                if ply % 10 == 0:
+                    assert game.winning_move(position) == Game.winning_move(game, position)
+                moves = list(game.legal_moves(position))
+                captures = [m for m in moves if m[0] >= 0 and position.board[m[1]]]
+                move = rng.choice(captures if captures and rng.random() < 0.7 else moves)
+                position = game.advance(position, move)
+    two = registry.configure("sceptre")
+    position = two.parse_position(MATE_IN_ONE)
+    assert two.format_move(position, two.winning_move(position)) == "e15f16=Q"
+
+
+def test_with_three_players_in_after_every_move_no_move_is_played_out_for_a_win():
+    # nobody wins while three players are in, so the positions after the moves need no status
+    game = registry.configure("sceptre", {"players": ["w", "r", "b"]})
+    position = game.start_position
+    asked = []
+    status = game.status
+    game.status = lambda p: asked.append(p) or status(p)
+    try:
+        assert game.winning_move(position) is None
+    finally:
+        del game.status
+    assert asked == [position]
