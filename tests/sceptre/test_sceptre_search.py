@@ -162,6 +162,18 @@ def test_winning_move_finds_what_trying_every_move_finds():
     two = registry.configure("sceptre")
     position = two.parse_position(MATE_IN_ONE)
     assert two.format_move(position, two.winning_move(position)) == "e15f16=Q"
+    # three players, red's armies handed to white: with two left a move can win again
+    three = registry.configure("sceptre", {"players": ["w", "r", "b"]})
+    position = three.parse_position(TWO_OF_THREE_LEFT)
+    move = three.winning_move(position)
+    assert move is not None and move == Game.winning_move(three, position)
+    assert three.status(three.advance(position, move)).winner == "white"
+
+
+#: Three players, red out (his armies white's), white to move and able to win at once (found
+#: in a game of greedy and random moves).
+TWO_OF_THREE_LEFT = ("12bBbK2/16/13wB2/14rQ1/16/16/16/16/3rP12/16/7rPrP7/6rPrP8/2rB3rP1rP7/16/"
+                     "16/16/16/14bB1/15wP/12wP3/10wP4wP/16/15wK/16 w ww,rw,bb 18 184")
 
 
 def test_with_three_players_in_after_every_move_no_move_is_played_out_for_a_win():
