@@ -1,30 +1,30 @@
-"""The Flask application factory."""
+"""The Flask application factory.
+
+Every operation is routed from its one declaration in :mod:`service.operations`. A game
+operation is served by :func:`service.serving.serve` on both roads: here, through a Flask
+view that reads the request with Werkzeug, and in front of Flask by
+:class:`service.fastpath.FastPath`, which reads plain requests from the WSGI environ. The
+WSGI callable is the short road's, so whatever wraps the app sees every request.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from flask import Flask, Response, send_from_directory
+from flask import Flask, Response, current_app, request, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 
 from rules import registry
 
 from . import problems, shedding, signing
+from .admission import CONCERNS, Incoming
 from .fastpath import FastPath
+from .limits import read_body
+from .operation import Operation
+from .operations import OPERATIONS
 from .schemas import MAX_BODY_BYTES
-from .media import preferred_type
-from .spec import SPEC_TYPES, spec_yaml
-from .operations import all_operations
-
-DOCS_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Board game referee: API</title>
-<link rel="icon" type="image/svg+xml" href="/favicon.ico">
-<link rel="stylesheet" href="/docs/static/swagger-ui.css"></head>
-<body><div id="swagger-ui"></div>
-<script src="/docs/static/swagger-ui-bundle.js"></script>
-<script>window.onload = () => { SwaggerUIBundle({url: "/openapi.yaml", dom_id: "#swagger-ui"}); };
-</script></body></html>
-"""
+from .serving import serve
+from .spec import spec_yaml
 
 
 def warm_up(app: Flask) -> None:
@@ -35,6 +35,18 @@ def warm_up(app: Flask) -> None:
         game.legal_moves(position)
         game.status(position)
     app.config["ENGINES_READY"] = True
+
+
+def game_view(operation: Operation) -> Callable[[str], Response]:
+    """The Flask view of a game operation: Flask's road to :func:`service.serving.serve`."""
+
+    def view(game: str) -> Response:
+        incoming = Incoming(game, request.mimetype, read_body,
+                            lambda: request.accept_mimetypes)
+        out = serve(operation, incoming, current_app.extensions)
+        return Response(out.body, status=out.status, headers=out.headers)
+
+    return view
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -49,26 +61,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     problems.install(app)
     signing.install(app)
     shedding.install(app)
-    fast = {}
-    for op in all_operations():
-        app.add_url_rule(
-            op.path.replace("{game}", "<game>"), endpoint=op.operation_id, view_func=op.view,
-            methods=[op.method.upper()], provide_automatic_options=False,
-        )
-        if op.answer is not None and op.request is not None:
-            fast[op.path.rsplit("/", 1)[1]] = (op.request(), op.answer)
-    app.wsgi_app = FastPath(app, app.wsgi_app, fast)  # type: ignore[method-assign]
-
-    spec_text = spec_yaml()
-
-    @app.get("/openapi.yaml", provide_automatic_options=False)
-    def openapi() -> Response:
-        return Response(spec_text, mimetype=preferred_type(*SPEC_TYPES))
-
-    # "/docs/" too: a pasted or hand-typed address often ends in a slash
-    @app.get("/docs", provide_automatic_options=False, strict_slashes=False)
-    def docs() -> Response:
-        return Response(DOCS_PAGE, mimetype="text/html")
+    app.extensions["admission"] = list(CONCERNS)
+    app.extensions["spec"] = spec_yaml()
+    for op in OPERATIONS:
+        view = game_view(op) if op.for_a_game else op.view
+        assert view is not None, f"{op.operation_id} declares an answer or a view"
+        app.add_url_rule(op.path.replace("{game}", "<game>"), endpoint=op.operation_id,
+                         view_func=view, methods=[op.method.upper()],
+                         provide_automatic_options=False,
+                         strict_slashes=not op.also_with_slash)
+    app.wsgi_app = FastPath(app, app.wsgi_app, OPERATIONS)  # type: ignore[method-assign]
 
     @app.get("/docs/static/<path:filename>", provide_automatic_options=False)
     def docs_static(filename: str) -> Response:

@@ -46,6 +46,7 @@ import math
 import os
 import sys
 import time
+from typing import Any
 
 from gunicorn.glogging import Logger
 
@@ -99,10 +100,10 @@ def _worker_tmp_dir() -> str | None:
     return "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 
 
-class JsonLogger(Logger):
+class JsonLogger(Logger):  # type: ignore[misc]  # gunicorn ships no types
     """gunicorn's logger with one JSON object per access-log line (values properly escaped)."""
 
-    def access(self, resp, req, environ, request_time):
+    def access(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> None:
         if not self.access_log_enabled:
             return
         status = resp.status
@@ -162,7 +163,7 @@ limit_request_field_size = 8190
 CACHE_STATS_DIR = "REFEREE_CACHE_STATS_DIR"
 
 
-def post_fork(server, worker) -> None:
+def post_fork(server: Any, worker: Any) -> None:
     """In each worker: a shorter GIL switch interval, so that a thread serving a cheap request
     does not wait 5 ms per turn behind threads computing perft."""
     interval_ms = float(os.environ.get("GIL_SWITCH_INTERVAL_MS", "").strip() or 1)
@@ -173,7 +174,7 @@ def post_fork(server, worker) -> None:
         worker.cache_baseline = caches.snapshot()
 
 
-def when_ready(server) -> None:
+def when_ready(server: Any) -> None:
     """In the master, once the app is loaded (with ``preload_app``) and before any worker
     forks: collect what loading left behind, then freeze the rest, so that workers share
     the frozen pages and start with nothing for the collector to walk."""
@@ -181,7 +182,7 @@ def when_ready(server) -> None:
     gc.freeze()
 
 
-def post_worker_init(worker) -> None:
+def post_worker_init(worker: Any) -> None:
     """Once the worker has the app (loaded and warmed up, before or after the fork): move
     everything it holds so far out of the garbage collector's sight (``gc.freeze``). The
     engines' tables are tens of thousands of long-lived objects without cycles that every
@@ -199,7 +200,7 @@ def post_worker_init(worker) -> None:
     gc.set_threshold(young, middle, _env_int("GC_FULL_EVERY", 100))
 
 
-def worker_exit(server, worker) -> None:
+def worker_exit(server: Any, worker: Any) -> None:
     """With ``REFEREE_CACHE_STATS_DIR`` set (the benchmark sets it), write this worker's cache
     counts since its fork to ``<dir>/<pid>.json``; nothing otherwise."""
     directory = os.environ.get(CACHE_STATS_DIR)
@@ -211,7 +212,7 @@ def worker_exit(server, worker) -> None:
             json.dump(caches.since(baseline), f)
 
 
-def pre_request(worker, req) -> None:
+def pre_request(worker: Any, req: Any) -> None:
     """Close, and say so, a connection whose request body is over the app's limit.
 
     The app answers such a request 413 without reading the body, and gunicorn drains at most
@@ -237,7 +238,7 @@ def pre_request(worker, req) -> None:
             break
 
 
-def post_request(worker, req, environ, resp) -> None:
+def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> None:
     """Drop the reference :func:`pre_request` left for the app."""
     from service.limits import forget_server_request
 
@@ -259,7 +260,7 @@ _GUNICORN_ERRORS = {
 }
 
 
-def write_problem(sock, status_int: int, reason: str, mesg: str) -> None:
+def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
     """Drop-in for ``gunicorn.util.write_error``: the same answer as problem+json."""
     import orjson
     from gunicorn import util
@@ -276,7 +277,7 @@ def write_problem(sock, status_int: int, reason: str, mesg: str) -> None:
     util.write_nonblock(sock, head.encode("latin1") + body)
 
 
-def on_starting(server) -> None:
+def on_starting(server: Any) -> None:
     """Before workers fork: gunicorn's own error answers become problem documents (the
     worker looks ``util.write_error`` up at each error, so every worker inherits this)."""
     from gunicorn import util

@@ -55,7 +55,7 @@ def read_body(limit: int = MAX_BODY_BYTES) -> bytes:
     environ = request.environ
     if not environ.get("wsgi.input_terminated"):
         return b""  # no length and a server that does not delimit the stream: no body
-    data = environ["wsgi.input"].read(limit + 1)
+    data: bytes = environ["wsgi.input"].read(limit + 1)
     if len(data) > limit:
         close_connection_after_response()
         raise RequestEntityTooLarge()

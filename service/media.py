@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from flask import request
+from werkzeug.datastructures import MIMEAccept
 
 #: The media type a generated client reads any binary answer as.
 OCTETS = "application/octet-stream"
 
 
-def preferred_type(own: str, alternative: str) -> str:
-    """``own``, or ``alternative`` when the request's Accept header prefers it (a client
-    that sends no Accept header, or ``*/*``, gets ``own``)."""
-    accepted = request.accept_mimetypes
+def preferred_type(accepted: MIMEAccept, own: str, alternative: str) -> str:
+    """``own``, or ``alternative`` when the ``accepted`` types (the request's Accept header)
+    prefer it (a client that sends no Accept header, or ``*/*``, gets ``own``)."""
     return alternative if accepted.quality(alternative) > accepted.quality(own) else own

@@ -1,26 +1,146 @@
-"""Where the app and the spec find their operations.
+"""Every HTTP operation of the service, each declared once.
 
-Each module listed here defines ``OPERATIONS``, a tuple of
-:class:`service.views.Operation`; the app routes them and the spec documents
-them, in this order.
+One :class:`~service.operation.Operation` per operation holds its path, its schemas, its
+answer or view, its cost, whether a body is required, the examples and links the spec shows:
+the app routes from this table, both roads admit and answer from it, shedding reads its
+costs, and the spec documents it, in this order. Adding an operation is adding an entry here.
 """
 
 from __future__ import annotations
 
-import importlib
+from . import schemas as s
+from .answers import (
+    apply_answer, legal_moves_answer, perft_answer, perft_cost, replay_answer, replay_cost,
+    setup_answer, status_answer,
+)
+from .catalogue import list_games, show_game
+from .documents import SPEC_TYPES, docs, openapi
+from .media import OCTETS
+from .operation import Link, Operation
+from .pictures import RenderRequestSchema, render_answer, render_cost
+from .playground import SVG, favicon, home, play
+from .probes import health, ready
+from .suggest import (
+    DESCRIPTION as SUGGEST_DESCRIPTION, SuggestRequestSchema, SuggestResponseSchema,
+    suggest_answer, suggest_cost,
+)
 
-from .views import Operation
+#: the errors every game operation may answer
+GAME_ERRORS = (400, 404, 413, 415, 422, 503)
+HTML = {"text/html": {"type": "string"}}
 
-OPERATION_MODULES = (
-    "service.views",
-    "service.render",
-    "service.suggest",
-    "service.playground",
+
+def _from_response(operation_id: str) -> Link:
+    """A link to ``operation_id`` for the same game, from the position and the resolved
+    options this answer carries (so it resolves whatever the request left out)."""
+    return Link(operation_id, {"position": "$response.body#/position",
+                               "options": "$response.body#/options"})
+
+
+def _play(move: str) -> Link:
+    """A link to apply: ``move`` (a runtime expression) from this answer's position."""
+    return Link("apply", {"position": "$response.body#/position",
+                          "options": "$response.body#/options", "move": move})
+
+
+#: how a client (and schemathesis' stateful phase) chains calls into a real game:
+#: setup -> legal-moves -> apply (the first listed move) -> legal-moves -> apply ...
+NEXT = {"LegalMoves": _from_response("legalMoves"), "Status": _from_response("status")}
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation("get", "/v1/games", "listGames", "List the games",
+              "Every game with its players and options (names, defaults, allowed values).",
+              s.GameListSchema, view=list_games),
+    Operation("get", "/v1/games/{game}", "getGame", "Describe one game",
+              "Pieces, setups, options and a summary of the notation.", s.GameDetailSchema,
+              view=show_game, errors=(404,)),
+    Operation("post", "/v1/games/{game}/setup", "setup", "Initial position",
+              "The initial position under the options, with every option resolved.",
+              s.SetupResponseSchema, s.SetupRequestSchema, answer=setup_answer, signs=True,
+              errors=GAME_ERRORS, request_example="setup", links=NEXT),
+    Operation("post", "/v1/games/{game}/legal-moves", "legalMoves", "Legal moves",
+              "Every legal move of the position, each with its canonical notation and "
+              "structured fields; none when the game is over.",
+              s.LegalMovesResponseSchema, s.LegalMovesRequestSchema, answer=legal_moves_answer,
+              errors=GAME_ERRORS, request_example="position",
+              links={"ApplyFirstMove": _play("$response.body#/moves/0/move")}),
+    Operation("post", "/v1/games/{game}/apply", "apply", "Apply a move",
+              "Validates and plays one move, returning the new position, what happened and the "
+              "status. A chance move uses the dice given or rolls them (with seed, "
+              "reproducibly). An illegal move is a 422 whose reason names the rule.",
+              s.ApplyResponseSchema, s.ApplyRequestSchema, answer=apply_answer, signs=True,
+              body_required=True, errors=GAME_ERRORS, request_example="apply",
+              response_example="apply_response", links=NEXT),
+    Operation("post", "/v1/games/{game}/status", "status", "Game status",
+              "Ongoing, won or drawn; the winner and the reason; whose turn it is.",
+              s.StatusSchema, s.GameRequestSchema, answer=status_answer, errors=GAME_ERRORS,
+              request_example="position"),
+    Operation("post", "/v1/games/{game}/replay", "replay", "Replay a game",
+              "Plays the moves in order; the final position and status, or a 422 naming the "
+              "index of the first move that fails.",
+              s.ReplayResponseSchema, s.ReplayRequestSchema, answer=replay_answer,
+              cost=replay_cost, signs=True, dice_per_move=True, body_required=True,
+              errors=GAME_ERRORS, request_example="replay"),
+    Operation("post", "/v1/games/{game}/perft", "perft", "Count move-tree leaves",
+              "perft: the number of leaves of the legal-move tree at the given depth; depth and "
+              "total work are capped per game so one call stays bounded (422 "
+              "work_limit_exceeded beyond).",
+              s.PerftResponseSchema, s.PerftRequestSchema, answer=perft_answer, cost=perft_cost,
+              body_required=True, errors=GAME_ERRORS, request_example="perft"),
+    Operation("get", "/v1/health", "health", "Liveness",
+              "200 while the process serves requests.", s.HealthSchema, view=health,
+              tag="operations"),
+    Operation("get", "/v1/ready", "ready", "Readiness",
+              "200 once the rules engines are loaded and their tables built, 503 before.",
+              s.HealthSchema, view=ready, errors=(503,), tag="operations"),
+    Operation("post", "/v1/games/{game}/render", "render", "Picture of a position",
+              "An SVG or PNG picture of the position: board, terrain, marked squares, pieces "
+              "in their players' colours, stacks with their counts and badges, "
+              "coordinates; optionally the previous move and chosen squares highlighted. "
+              "Each square of the SVG is a <g data-square=...> group, for clickable boards. "
+              "422 invalid_highlight for a square the board lacks, invalid_last_move for a "
+              "last_move that is not a move on this board, render_unavailable for a "
+              "game without pictures yet.",
+              None, RenderRequestSchema, answer=render_answer, cost=render_cost,
+              errors=GAME_ERRORS,
+              media={"image/svg+xml": {"type": "string"},
+                     "image/png": {"type": "string", "format": "binary"},
+                     OCTETS: {"type": "string", "format": "binary",
+                              "description": "The SVG or PNG as plain bytes, when the "
+                                             "request's Accept header prefers this type."}}),
+    Operation("post", "/v1/games/{game}/suggest", "suggest", "Suggest a move",
+              SUGGEST_DESCRIPTION, SuggestResponseSchema, SuggestRequestSchema,
+              answer=suggest_answer, cost=suggest_cost, errors=GAME_ERRORS,
+              request_example="suggest",
+              links={"ApplySuggestedMove": _play("$response.body#/move")}),
+    Operation("get", "/play", "playground", "Playground",
+              "A web page to try the games: choose a game and options, click a piece to see "
+              "its legal moves, play them, see the status. Plain HTML and JavaScript served "
+              "by the service (script and style under /static/), over this API.",
+              None, view=play, tag="operations", media=HTML),
+    Operation("get", "/favicon.ico", "favicon", "Site icon",
+              "The icon browsers show for the playground and the API docs (an SVG).",
+              None, view=favicon, tag="operations",
+              media={SVG: {"type": "string"}, OCTETS: {"type": "string", "format": "binary"}}),
+    Operation("get", "/", "home", "Home",
+              "Sends a browser on to the playground at /play (an HTML page that redirects), "
+              "with links to the API documentation.",
+              None, view=home, tag="operations", media=HTML),
+    Operation("get", "/openapi.yaml", "openapi", "This document",
+              "The OpenAPI document of this service, in YAML (as text/yaml when the Accept "
+              "header prefers it).",
+              None, view=openapi, tag="operations", answer_description="The OpenAPI document.",
+              media={media: {"type": "string"} for media in SPEC_TYPES}),
+    Operation("get", "/docs", "docs", "Interactive documentation (Swagger UI)",
+              "A page that shows this document and tries its operations.",
+              None, view=docs, tag="operations", answer_description="An HTML page.",
+              media=HTML, also_with_slash=True),
 )
 
 
-def all_operations() -> tuple[Operation, ...]:
-    ops: list[Operation] = []
-    for name in OPERATION_MODULES:
-        ops.extend(importlib.import_module(name).OPERATIONS)
-    return tuple(ops)
+def operation(operation_id: str) -> Operation:
+    """The operation declared with ``operation_id``."""
+    for op in OPERATIONS:
+        if op.operation_id == operation_id:
+            return op
+    raise KeyError(operation_id)

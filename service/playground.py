@@ -10,10 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib.resources import files
 
-from flask import Response
+from flask import Response, request
 
 from .media import OCTETS, preferred_type
-from .views import Operation
 
 HTML = {"text/html": {"type": "string"}}
 SVG = "image/svg+xml"
@@ -32,11 +31,11 @@ def page() -> str:
     return files("service").joinpath("static", "playground.html").read_text(encoding="utf-8")
 
 
-def play():
+def play() -> Response:
     return Response(page(), mimetype="text/html")
 
 
-def home():
+def home() -> Response:
     return Response(HOME_PAGE, mimetype="text/html")
 
 
@@ -45,25 +44,8 @@ def favicon_svg() -> bytes:
     return files("service").joinpath("static", "favicon.svg").read_bytes()
 
 
-def favicon():
+def favicon() -> Response:
     """The site icon, an SVG, where browsers look for it (so no page logs a 404); as
     application/octet-stream to a client whose Accept header prefers that."""
-    return Response(favicon_svg(), mimetype=preferred_type(SVG, OCTETS),
+    return Response(favicon_svg(), mimetype=preferred_type(request.accept_mimetypes, SVG, OCTETS),
                     headers={"Cache-Control": "public, max-age=86400"})
-
-
-OPERATIONS: tuple[Operation, ...] = (
-    Operation("get", "/play", play, "playground", "Playground",
-              "A web page to try the games: choose a game and options, click a piece to see "
-              "its legal moves, play them, see the status. Plain HTML and JavaScript served "
-              "by the service (script and style under /static/), over this API.",
-              None, tag="operations", media=HTML),
-    Operation("get", "/favicon.ico", favicon, "favicon", "Site icon",
-              "The icon browsers show for the playground and the API docs (an SVG).",
-              None, tag="operations",
-              media={SVG: {"type": "string"}, OCTETS: {"type": "string", "format": "binary"}}),
-    Operation("get", "/", home, "home", "Home",
-              "Sends a browser on to the playground at /play (an HTML page that redirects), "
-              "with links to the API documentation.",
-              None, tag="operations", media=HTML),
-)

@@ -57,6 +57,40 @@ class Problem(Exception):
     def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
         super().__init__(detail)
         self.status, self.code, self.detail, self.extra = status, code, detail, extra
+        #: headers the answer carries beside the document (Retry-After, say)
+        self.headers: dict[str, str] = {}
+
+
+#: the errors a request's admission or answer raises that are the client's to mend
+ANSWERED = (Problem, RulesError, ValidationError)
+
+
+def problem_for(exc: Exception) -> Problem:
+    """The problem an error of :data:`ANSWERED` is answered with: a Problem as it is, a
+    rules error as a 422 under its own code, a schema violation as a 400
+    ``malformed_request`` naming every offending field (in ``errors``)."""
+    if isinstance(exc, Problem):
+        return exc
+    if isinstance(exc, RulesError):
+        return Problem(422, exc.code, exc.detail, **exc.extra)
+    if isinstance(exc, ValidationError):
+        messages = exc.normalized_messages()  # type: ignore[no-untyped-call]
+        if not isinstance(messages, dict):
+            messages = {"_schema": messages}
+        parts = [f"{path}: {text}" for path, text in _field_messages(messages)]
+        if len(parts) > 5:      # the `errors` member has them all
+            parts[5:] = [f"and {len(parts) - 5} more (see errors)"]
+        return Problem(400, "malformed_request",
+                       f"The request body does not match the schema; fix {'; '.join(parts)}.",
+                       errors=messages)
+    raise TypeError(f"{type(exc).__name__} is not an error answered with a problem")
+
+
+def problem_bytes(problem: Problem) -> bytes:
+    """The problem document of ``problem`` as JSON."""
+    body = problem_document(problem.status, problem.code, problem.detail, **problem.extra)
+    # Validation messages for list items are keyed by index, hence OPT_NON_STR_KEYS.
+    return orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
 
 
 def problem_document(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
@@ -72,15 +106,23 @@ def problem_document(status: int, code: str, detail: str, **extra: Any) -> dict[
 
 
 def problem_response(status: int, code: str, detail: str, **extra: Any) -> Response:
-    body = problem_document(status, code, detail, **extra)
-    # Validation messages for list items are keyed by index, hence OPT_NON_STR_KEYS.
-    return Response(orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS), status=status,
-                    mimetype=PROBLEM_MEDIA_TYPE)
+    """A Flask response carrying the problem document."""
+    return answer_problem(Problem(status, code, detail, **extra))
+
+
+def answer_problem(problem: Problem) -> Response:
+    """A Flask response carrying ``problem``, with its headers."""
+    return Response(problem_bytes(problem), status=problem.status,
+                    headers=problem.headers, mimetype=PROBLEM_MEDIA_TYPE)
+
+
+#: the message of a 413: the body limit, whichever road and transfer coding
+TOO_LARGE = "The request body is larger than the service accepts; send less than 64 KiB."
 
 
 def _http_detail(exc: HTTPException) -> str:
     if exc.code == 413:
-        return "The request body is larger than the service accepts; send less than 64 KiB."
+        return TOO_LARGE
     if exc.code == 405:
         return "This path does not accept that HTTP method; see the Allow header."
     if exc.code == 404:
@@ -94,29 +136,13 @@ def install(app: Flask) -> None:
     """Route every error, expected or not, to a problem document."""
 
     @app.errorhandler(Problem)
-    def _problem(exc: Problem):
-        return problem_response(exc.status, exc.code, exc.detail, **exc.extra)
-
     @app.errorhandler(RulesError)
-    def _rules(exc: RulesError):
-        return problem_response(422, exc.code, exc.detail, **exc.extra)
-
     @app.errorhandler(ValidationError)
-    def _validation(exc: ValidationError):
-        messages = exc.normalized_messages()
-        if not isinstance(messages, dict):
-            messages = {"_schema": messages}
-        parts = [f"{path}: {text}" for path, text in _field_messages(messages)]
-        if len(parts) > 5:      # the `errors` member has them all
-            parts[5:] = [f"and {len(parts) - 5} more (see errors)"]
-        return problem_response(
-            400, "malformed_request",
-            f"The request body does not match the schema; fix {'; '.join(parts)}.",
-            errors=messages,
-        )
+    def _answered(exc: Exception) -> Response:
+        return answer_problem(problem_for(exc))
 
     @app.errorhandler(HTTPException)
-    def _http(exc: HTTPException):
+    def _http(exc: HTTPException) -> Response:
         status = exc.code or 500
         code = _HTTP_CODES.get(status, "malformed_request" if status < 500 else "internal_error")
         response = problem_response(status, code, _http_detail(exc))
@@ -126,12 +152,16 @@ def install(app: Flask) -> None:
         return response
 
     @app.errorhandler(Exception)
-    def _unexpected(exc: Exception):
-        log.exception("unexpected error")
-        return problem_response(
-            500, "internal_error",
-            "The service failed on this request; it has been logged. Please report it.",
-        )
+    def _unexpected(exc: Exception) -> Response:
+        return answer_problem(unexpected(exc))
+
+
+def unexpected(exc: Exception) -> Problem:
+    """Log an error nobody expected, with its traceback, and give the 500 that answers it
+    (the client sees no trace of it)."""
+    log.error("unexpected error", exc_info=exc)
+    return Problem(500, "internal_error",
+                   "The service failed on this request; it has been logged. Please report it.")
 
 
 def _field_messages(messages: Any, path: str = "") -> list[tuple[str, str]]:

@@ -1,4 +1,5 @@
-"""Board pictures: ``POST /v1/games/{game}/render`` answers an SVG or PNG of any position.
+"""Board pictures: an SVG or PNG of any position (the render operation is
+:mod:`service.pictures`).
 
 The picture is drawn from the game's :class:`rules.core.view.BoardView`, so this module knows
 no game. Every cell is a ``<g class="cell" data-square="a1">`` group, which lets a web page
@@ -11,17 +12,10 @@ from html import escape
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from flask import Response
-from marshmallow import ValidationError, fields, validate
-
 from rules.core.errors import IllegalMove, RulesError, as_json
 from rules.core.game import Game
 from rules.core.view import BoardView, Mark, NoBoardView, Piece, view_for
 
-from . import schemas as s
-from .media import OCTETS, preferred_type
-from .problems import Problem
-from .views import GAME_ERRORS, Operation, game_request, position_for
 
 MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 100, 2000, 480
 #: A picture without a requested size draws each square this many pixels wide (at least
@@ -186,7 +180,8 @@ def png_bytes(svg: str) -> bytes:
     """Rasterise an SVG from :func:`svg_board` at its own pixel size."""
     import cairosvg  # imported on first PNG: it loads the system cairo library
 
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    return png
 
 
 class UnknownSquares(ValueError):
@@ -232,87 +227,3 @@ def last_move_squares(game: Game[Any, Any], position: Any, view: BoardView,
         raise InvalidLastMove(f"last_move {as_json(last_move)} names {', '.join(off_board)}, "
                               "which is not a square of this board.")
     return squares
-
-
-# ---- the operation -----------------------------------------------------------------------------
-
-class LastMoveField(fields.Field):
-    """``last_move``: true or false, or a move in the game's notation (whitespace around it
-    ignored)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(metadata={
-            "oneOf": [{"type": "boolean"},
-                      {"type": "string", "minLength": 1, "maxLength": s.MAX_MOVE_LENGTH}],
-            "description": "true: highlight the previous move where the position's notation "
-                           "records it; false: none; a "
-                           "move in the game's notation (e.g. \"e2e4\"): highlight its "
-                           "squares, for games whose positions do not record the last move. "
-                           "422 invalid_last_move for a string that is not a move on this "
-                           "board."}, **kwargs)
-
-    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool | str:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and 0 < len(value.strip()) <= s.MAX_MOVE_LENGTH:
-            return value.strip()
-        raise ValidationError("Give true, false, or a move in the game's notation (at most "
-                              f"{s.MAX_MOVE_LENGTH} characters).")
-
-
-class RenderRequestSchema(s.GameRequestSchema):
-    format = fields.String(load_default="svg", validate=validate.OneOf(["svg", "png"]),
-                           metadata={"description": "svg (image/svg+xml) or png (image/png)."})
-    size = fields.Integer(strict=True, load_default=None, allow_none=True,
-                          validate=validate.Range(min=MIN_SIZE, max=MAX_SIZE),
-                          metadata={"nullable": True,
-                                    "description": "Pixels of the picture's longer side; "
-                                    "omitted or null: chosen from the board's dimensions, "
-                                    f"squares of about {DEFAULT_CELL_PX} px (at least "
-                                    f"{DEFAULT_SIZE}, at most {DEFAULT_MAX_SIZE})."})
-    highlight = fields.List(
-        fields.String(validate=validate.Length(min=1, max=8)),
-        load_default=list, validate=validate.Length(max=MAX_HIGHLIGHTS),
-        metadata={"description": "Squares to highlight (e.g. a piece's legal destinations)."})
-    last_move = LastMoveField(load_default=True)
-
-
-_RENDER = RenderRequestSchema()
-MEDIA = {"svg": "image/svg+xml", "png": "image/png"}
-#: the same picture as plain bytes, for a client that asks for this type (client generators
-#: that know no image type read a response of it as bytes)
-
-
-def render(game: str):
-    g, body = game_request(game, _RENDER)
-    pos = position_for(g, body.get("position"))
-    try:
-        data = picture(g, pos, format=body["format"], size=body["size"],
-                       highlight=body["highlight"], last_move=body["last_move"])
-    except NoBoardView:
-        raise Problem(422, "render_unavailable",
-                      f"The game {game!r} has no board picture yet; its other operations work.")
-    except UnknownSquares as exc:
-        raise Problem(422, "invalid_highlight",
-                      f"These highlight squares are not on the {game} board: {exc}.")
-    except InvalidLastMove as exc:
-        raise Problem(422, "invalid_last_move", str(exc))
-    return Response(data, mimetype=preferred_type(MEDIA[body["format"]], OCTETS))
-
-
-OPERATIONS: tuple[Operation, ...] = (
-    Operation("post", "/v1/games/{game}/render", render, "render", "Picture of a position",
-              "An SVG or PNG picture of the position: board, terrain, marked squares, pieces "
-              "in their players' colours, stacks with their counts and badges, "
-              "coordinates; optionally the previous move and chosen squares highlighted. "
-              "Each square of the SVG is a <g data-square=...> group, for clickable boards. "
-              "422 invalid_highlight for a square the board lacks, invalid_last_move for a "
-              "last_move that is not a move on this board, render_unavailable for a "
-              "game without pictures yet.",
-              None, RenderRequestSchema, GAME_ERRORS,
-              media={"image/svg+xml": {"type": "string"},
-                     "image/png": {"type": "string", "format": "binary"},
-                     OCTETS: {"type": "string", "format": "binary",
-                              "description": "The SVG or PNG as plain bytes, when the "
-                                             "request's Accept header prefers this type."}}),
-)

@@ -13,6 +13,9 @@ from typing import Any
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
 from .components import component_field
+from .fields import (
+    DiceField, OptionsField, PlainList, StrictBoolean, StrictInteger, TrimmedString,
+)
 
 #: Bounds on what one request may carry; each appears in the spec as maxLength/maxItems/maximum.
 MAX_POSITION_LENGTH = 2048
@@ -37,48 +40,26 @@ class OpenSchema(Schema):
         unknown = INCLUDE
 
 
-class StrictBoolean(fields.Boolean):
-    """Only JSON true and false: 0, 1 and "yes" are refused."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, bool):
-            raise ValidationError("Not a boolean: use true or false.")
-        return value
+def _integer(**kwargs: Any) -> StrictInteger:
+    return StrictInteger(**kwargs)
 
 
-class TrimmedString(fields.String):
-    """A string read without the whitespace around it (a pasted newline, a trailing
-    space), so that positions and moves copied by hand are accepted; the length bounds
-    apply to what is left, and answers always carry the canonical form. Nothing but
-    whitespace is kept as sent, so the game refuses it in its own words (an empty
-    position, a malformed move) as the spec's bounds promise."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        text = super()._deserialize(value, attr, data, **kwargs)
-        return (text.strip() or text) if isinstance(text, str) else text
-
-
-def _integer(**kwargs) -> fields.Integer:
-    return fields.Integer(strict=True, **kwargs)
-
-
-def _nullable_text(max_length: int, description: str) -> fields.String:
+def _nullable_text(max_length: int, description: str) -> TrimmedString:
     """A string field of at most ``max_length`` characters that may be null or omitted."""
     return TrimmedString(allow_none=True, validate=validate.Length(max=max_length),
                          metadata={"description": description, "nullable": True})
 
 
-def _position_field() -> fields.String:
+def _position_field() -> TrimmedString:
     return _nullable_text(MAX_POSITION_LENGTH,
                           "The position in the game's compact notation (see "
                           "GET /v1/games/{game}); the initial position when omitted or null. "
                           "Whitespace around it is ignored.")
 
 
-def _options_field() -> fields.Dict:
-    return fields.Dict(
+def _options_field() -> OptionsField:
+    return OptionsField(
         allow_none=True,
-        keys=fields.String(),
         validate=validate.Length(max=16),
         metadata={"description": "The game's options (see GET /v1/games); defaults fill in "
                                  "what is omitted (null: all defaults), unknown names are "
@@ -87,17 +68,7 @@ def _options_field() -> fields.Dict:
     )
 
 
-class DiceField(fields.Raw):
-    """The dice of one chance move, or null where the service should roll. Their shape is
-    each game's (``GET /v1/games/{game}`` publishes it as ``dice``); the views check it
-    against the game's schema once the game is known (see :mod:`service.dice`)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        metadata = {**kwargs.pop("metadata", {}), "nullable": True, **component_field("dice")}
-        super().__init__(allow_none=True, metadata=metadata, **kwargs)
-
-
-def _token_field() -> fields.String:
+def _token_field() -> TrimmedString:
     return _nullable_text(MAX_TOKEN_LENGTH,
                           "The token the service returned with this position, when the "
                           "service signs positions (it then proves the service produced the "
@@ -112,6 +83,18 @@ def _token_response_field() -> fields.String:
         "description": "Present only when the service signs positions and this position was "
                        "reached by legal play from the initial position or from a position "
                        "sent with a valid token: send it back beside the position."})
+
+
+def asked_position_field() -> fields.String:
+    return fields.String(required=True, metadata={
+        "description": "The position the answer is about, in canonical notation (the initial "
+                       "position when the request gave none): send it with the next call."})
+
+
+def resolved_options_field() -> fields.Dict:
+    return fields.Dict(required=True, metadata={
+        "description": "Every option, resolved (defaults filled in): send them with the next "
+                       "call.", **component_field("options")})
 
 
 class GameRequestSchema(StrictSchema):
@@ -146,11 +129,11 @@ class ApplyRequestSchema(GameRequestSchema):
 
 
 class ReplayRequestSchema(GameRequestSchema):
-    moves = fields.List(
+    moves = PlainList(
         TrimmedString(validate=validate.Length(min=1, max=MAX_MOVE_LENGTH)),
         required=True, validate=validate.Length(max=MAX_REPLAY_MOVES),
         metadata={"description": "Moves to play in order from the position."})
-    dice = fields.List(
+    dice = PlainList(
         DiceField(metadata={"description": "One move's dice, shaped as the game's `dice` "
                                            "schema, or null."}),
         validate=validate.Length(max=MAX_REPLAY_MOVES),
@@ -226,6 +209,8 @@ class LegalMovesResponseSchema(Schema):
         {"type": "string", "description": "With moves_only: the move's canonical notation."}]}),
         required=True, metadata={"description": "Every legal move, each once: an entry each, "
                                                 "or with moves_only its notation string."})
+    position = asked_position_field()
+    options = resolved_options_field()
 
 
 class StatusSchema(OpenSchema):
@@ -247,6 +232,7 @@ class ApplyResponseSchema(Schema):
                          metadata={"description": "What the move did, in order."})
     dice = DiceField(metadata={"description": "The dice used, if any."})
     status = fields.Nested(StatusSchema, required=True)
+    options = resolved_options_field()
     token = _token_response_field()
 
 

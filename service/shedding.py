@@ -3,18 +3,10 @@
 Every request to a game is bounded on its own (body size, perft depth and budget, replay length,
 render size), but a few clients sending expensive allowed requests at once can still hold every
 thread of every worker and slow ordinary requests tenfold (docs/load.md). So before any work,
-the cost of each request is estimated from what it asks for, through the generic Game interface
-only, never from the operation's name:
-
-* a search of ``depth`` plies (perft, or any operation whose body has a ``depth``): the nodes of
-  a tree whose branching is the number of legal moves of the position
-  (``len(game.legal_moves(position))``), capped at the game's ``perft_budget``; nothing when
-  the depth is over the game's ``max_perft_depth`` (refused at once) or at most 1;
-* a list of ``moves`` to play (replay): its length;
-* a tree search of ``playouts`` random playouts (suggest at ``level`` mcts, the game's default
-  budget when the body gives none), at most its ``time_ms`` (2000 ms when none is given); a
-  one-ply ``level`` (greedy) costs a node per legal move, like a search one ply deep;
-* a ``png`` picture of ``size`` pixels: a fixed cost plus its pixels (SVG costs next to nothing).
+admission asks the operation for the cost of the request (its declared ``cost``, a function
+of the configured game and the validated body that works through the generic Game interface:
+perft by the nodes of its tree, replay by its moves, suggest by its playouts and time cap, a
+PNG by its pixels; the unit costs below are shared by all of them).
 
 A request whose estimate reaches ``REFEREE_HEAVY_MS`` is heavy. A worker runs at most
 ``REFEREE_HEAVY_PER_WORKER`` heavy requests at once; one more is answered at once with 503
@@ -25,8 +17,7 @@ worker then rests from heavy work for ``REFEREE_HEAVY_REST_RATIO`` times as long
 (heavy requests in that time get the same 503): with the default of 2, heavy work takes at
 most a third of a busy worker's time (docs/load.md has the runs that chose it). A worker with
 nothing else to do runs heavy requests back to back.
-Ordinary requests are never shed. A new operation with a costly input adds its estimate to
-:data:`ESTIMATES`.
+Ordinary requests are never shed. A new operation with a costly input declares its cost.
 
 The costs are milliseconds of CPU on the development machine (the per-unit figures below come
 from ``python -m limits`` and docs/limits.md: perft at about 20-55 us per node, replay at 60-150
@@ -52,13 +43,11 @@ import os
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from flask import Flask, current_app, g
+from flask import Flask
 
-from rules.search import MAX_TIME_MS
-
-from .problems import Problem, problem_response
+from .problems import Problem
 
 #: estimated milliseconds per node of a search tree (a generation of legal moves and an apply)
 SEARCH_MS_PER_NODE = 0.05
@@ -83,13 +72,7 @@ class Overloaded(Problem):
                          f"after {retry_after} s, or ask for less work (a smaller depth, "
                          "fewer moves, a smaller picture).")
         self.retry_after = retry_after
-
-
-# ---- estimates ----------------------------------------------------------------------------------
-
-def _position(game: Any, body: Mapping[str, Any]) -> Any:
-    text = body.get("position")
-    return game.start_position if text is None else game.parse_position(text)
+        self.headers = {"Retry-After": str(retry_after)}
 
 
 def tree_nodes(branching: int, depth: int, cap: int) -> int:
@@ -102,60 +85,6 @@ def tree_nodes(branching: int, depth: int, cap: int) -> int:
             return cap + 1
         level *= max(branching, 1)
     return nodes
-
-
-def search_ms(game: Any, body: Mapping[str, Any]) -> float:
-    """A search of ``depth`` plies from the position."""
-    depth = body.get("depth")
-    if not isinstance(depth, int) or depth <= 1 or depth > game.max_perft_depth:
-        return 0.0
-    branching = len(game.legal_moves(_position(game, body)))
-    return tree_nodes(branching, depth, game.perft_budget) * SEARCH_MS_PER_NODE
-
-
-def replay_ms(game: Any, body: Mapping[str, Any]) -> float:
-    """Playing a list of ``moves``."""
-    moves = body.get("moves")
-    return len(moves) * REPLAY_MS_PER_MOVE if isinstance(moves, list) else 0.0
-
-
-def playouts_ms(game: Any, body: Mapping[str, Any]) -> float:
-    """A tree search of ``playouts`` at ``level`` mcts, capped by ``time_ms``; a greedy
-    ``level`` evaluates each legal move once."""
-    level = body.get("level")
-    if level == "greedy":
-        return len(game.legal_moves(_position(game, body))) * SEARCH_MS_PER_NODE
-    if level != "mcts":
-        return 0.0
-    playouts = body.get("playouts") or game.search_limits.playouts
-    time_ms = body.get("time_ms") or MAX_TIME_MS
-    return float(min(playouts * PLAYOUT_MS, time_ms))
-
-
-def render_ms(game: Any, body: Mapping[str, Any]) -> float:
-    """Rasterising a picture of ``size`` pixels (its longer side)."""
-    if body.get("format") != "png":
-        return 0.0
-    size = body.get("size")
-    if size is None:
-        from .render import default_size_for  # the render module imports this one
-
-        size = default_size_for(game)
-    if not isinstance(size, int):
-        return 0.0
-    return PNG_MS + PNG_MS_PER_MEGAPIXEL * size * size / 1e6
-
-
-ESTIMATES: tuple[Callable[[Any, Mapping[str, Any]], float], ...] = (
-    search_ms, replay_ms, playouts_ms, render_ms)
-
-
-def estimate_ms(game: Any, body: Mapping[str, Any]) -> float:
-    """The estimated CPU milliseconds of a request to ``game`` with the validated ``body``."""
-    total = 0.0
-    for estimate in ESTIMATES:
-        total += estimate(game, body)
-    return total
 
 
 # ---- the gate -----------------------------------------------------------------------------------
@@ -183,6 +112,18 @@ class Gate:
         if time.monotonic() < self._rest_until or not self._free.acquire(blocking=False):
             return None
         return Ticket(self, time.monotonic(), self.admitted)
+
+    def admit(self, cost_ms: float) -> "Ticket | None":
+        """Count a request as admitted and let it run: None for one that is not heavy, a
+        ticket for a heavy one that got a slot (hand it back to :meth:`leave` when the
+        request ends, whatever happened); raise Overloaded for a heavy one that did not."""
+        self.admitted += 1
+        if cost_ms < self.heavy_ms:
+            return None
+        ticket = self.try_enter()
+        if ticket is None:
+            raise Overloaded(self.retry_after)
+        return ticket
 
     def leave(self, ticket: "Ticket") -> None:
         """Free the slot; rest if other requests were served while the heavy one ran."""
@@ -231,47 +172,6 @@ SETTINGS = ("REFEREE_LOAD_SHEDDING", "REFEREE_HEAVY_MS", "REFEREE_HEAVY_PER_WORK
 
 
 def install(app: Flask) -> None:
-    """Configure the gate from the app's config, falling back on the environment; release a
-    request's slot when it ends, whatever happened; answer 503s with their Retry-After."""
+    """Configure the gate from the app's config, falling back on the environment."""
     app.extensions["shedding"] = gate_from(
         {name: app.config.get(name, os.environ.get(name)) for name in SETTINGS})
-
-    @app.teardown_request
-    def _release(exc: BaseException | None) -> None:
-        ticket = g.pop("heavy_ticket", None)
-        if ticket is not None:
-            ticket.gate.leave(ticket)
-
-    @app.errorhandler(Overloaded)
-    def _overloaded(exc: Overloaded):
-        response = problem_response(exc.status, exc.code, exc.detail)
-        response.headers["Retry-After"] = str(exc.retry_after)
-        return response
-
-
-def admit(game: Any, body: Mapping[str, Any]) -> None:
-    """Let the request run, or raise Overloaded when it is heavy and this worker's heavy slots
-    are all taken. A heavy request holds its slot until the request ends."""
-    gate: Gate | None = current_app.extensions.get("shedding")
-    if gate is None:
-        return
-    gate.admitted += 1
-    if estimate_ms(game, body) < gate.heavy_ms:
-        return
-    ticket = gate.try_enter()
-    if ticket is None:
-        raise Overloaded(gate.retry_after)
-    g.heavy_ticket = ticket
-
-
-def admit_light(app: Flask, game: Any, body: Mapping[str, Any]) -> bool:
-    """For a request served outside Flask (:mod:`service.fastpath`): True, counting it as
-    admitted, when it is not heavy; False, uncounted, when it is (:func:`admit` then judges it
-    in the Flask app)."""
-    gate: Gate | None = app.extensions.get("shedding")
-    if gate is None:
-        return True
-    if estimate_ms(game, body) >= gate.heavy_ms:
-        return False
-    gate.admitted += 1
-    return True

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 import orjson
-from flask import Flask, current_app, g
+from flask import Flask
 
 from .problems import Problem
 
@@ -131,39 +131,31 @@ def install(app: Flask) -> None:
     app.extensions["signing"] = signer_from(settings)
 
 
-# ---- what the views call ----------------------------------------------------------------------
+# ---- what admission and answers call --------------------------------------------------------
 
-def check_request(game_id: str, game: Any, body: Mapping[str, Any]) -> None:
-    """Judge where the request starts from: the initial position and a position with a valid
-    token are trusted (their results get signed); with signing required, any other position
-    is refused (422 ``unsigned_position`` or ``bad_signature``). Nothing when signing is off."""
-    signer: Signer | None = current_app.extensions.get("signing")
-    if signer is None:
-        return
+def trusted_start(signer: Signer, game_id: str, game: Any, body: Mapping[str, Any]) -> bool:
+    """Whether the request starts from a trusted position (the initial position, or a
+    position with a valid token), whose results are then signed; with signing required, any
+    other position is refused (422 ``unsigned_position`` or ``bad_signature``)."""
     position, token = body.get("position"), body.get("token")
     if position is None:
-        trusted = True
-    elif token is None:
+        return True
+    if token is None:
         if signer.required:
             raise Problem(422, "unsigned_position",
                           "This service only accepts signed positions: send the position with "
                           "the token the service returned with it, or omit the position to "
                           "start from the initial one.")
-        trusted = False
-    else:
-        trusted = signer.verifies(token, game_id, game.options, position)
-        if not trusted and signer.required:
-            raise Problem(422, "bad_signature",
-                          "The token does not match this position, game and options (or its "
-                          "key is no longer configured); send the position exactly as the "
-                          "service returned it, with its token.")
-    g.signed_start = trusted
+        return False
+    trusted = signer.verifies(token, game_id, game.options, position)
+    if not trusted and signer.required:
+        raise Problem(422, "bad_signature",
+                      "The token does not match this position, game and options (or its "
+                      "key is no longer configured); send the position exactly as the "
+                      "service returned it, with its token.")
+    return trusted
 
 
-def add_token(out: dict[str, Any], game_id: str, game: Any) -> dict[str, Any]:
-    """Add the ``token`` of ``out["position"]`` when signing is on and the request started from
-    a trusted position (see :func:`check_request`); return ``out``."""
-    signer: Signer | None = current_app.extensions.get("signing")
-    if signer is not None and g.get("signed_start", False):
-        out["token"] = signer.token(game_id, game.options, out["position"])
-    return out
+def add_token(out: dict[str, Any], signer: Signer, game_id: str, game: Any) -> None:
+    """Add the ``token`` of ``out["position"]`` (an answer reached from a trusted start)."""
+    out["token"] = signer.token(game_id, game.options, out["position"])

@@ -24,14 +24,12 @@ from . import schemas as s
 from .components import (
     game_components, null_schema, reference_components, ref, walk_schemas,
 )
+from .operation import Operation
+from .operations import OPERATIONS
 from .problems import PROBLEM_MEDIA_TYPE
-from .operations import all_operations
 from .suggest import document_playouts
 
 VERSION = "0.1.0"
-#: the document's media type, and the one it is also served as on request (Accept): YAML
-#: as text, for clients that read only text/* answers as text
-SPEC_TYPES = ("application/yaml", "text/yaml")
 
 ERROR_RESPONSES = {
     400: ("MalformedRequest", "The body is not JSON or breaks the schema (code "
@@ -83,6 +81,7 @@ def game_examples(game_id: str) -> dict[str, Any]:
     }
     if applied.dice is not None:
         apply_response["dice"] = applied.dice
+    apply_response["options"] = game.options
     return {
         "setup": {"options": game.options},
         "position": {"position": start_text},
@@ -147,37 +146,12 @@ SERVERS = [{"url": "/", "description": "The service that serves this document."}
 
 GAME = {"game": "$request.path.game"}
 
-#: OpenAPI links: how a client (and schemathesis' stateful phase) chains calls into a real game:
-#: setup -> legal-moves -> apply (the first listed move) -> legal-moves -> apply ...
-LINKS = {
-    "setup": {
-        "LegalMoves": {"operationId": "legalMoves", "parameters": GAME, "requestBody": {
-            "position": "$response.body#/position", "options": "$response.body#/options"}},
-        "Status": {"operationId": "status", "parameters": GAME, "requestBody": {
-            "position": "$response.body#/position", "options": "$response.body#/options"}},
-    },
-    "legalMoves": {
-        "ApplyFirstMove": {"operationId": "apply", "parameters": GAME, "requestBody": {
-            "position": "$request.body#/position", "options": "$request.body#/options",
-            "move": "$response.body#/moves/0/move"}},
-    },
-    "suggest": {
-        "ApplySuggestedMove": {"operationId": "apply", "parameters": GAME, "requestBody": {
-            "position": "$request.body#/position", "options": "$request.body#/options",
-            "move": "$response.body#/move"}},
-    },
-    "apply": {
-        "LegalMoves": {"operationId": "legalMoves", "parameters": GAME, "requestBody": {
-            "position": "$response.body#/position", "options": "$request.body#/options"}},
-        "Status": {"operationId": "status", "parameters": GAME, "requestBody": {
-            "position": "$response.body#/position", "options": "$request.body#/options"}},
-    },
-}
 
-REQUEST_EXAMPLES = {
-    "setup": "setup", "legalMoves": "position", "status": "position", "apply": "apply",
-    "replay": "replay", "perft": "perft", "suggest": "suggest",
-}
+def _links(op: Operation) -> dict[str, Any]:
+    """The OpenAPI links of ``op``'s 200 answer (to the same game)."""
+    return {name: {"operationId": link.operation_id, "parameters": GAME,
+                   "requestBody": dict(link.body)}
+            for name, link in op.links.items()}
 
 
 @lru_cache(maxsize=1)
@@ -221,53 +195,10 @@ def build_spec() -> dict[str, Any]:
         "schema": ref("GameId"),
     }
     paths: dict[str, dict[str, Any]] = {}
-    for op in all_operations():
-        operation: dict[str, Any] = {
-            "operationId": op.operation_id,
-            "summary": op.summary,
-            "description": op.description,
-            "tags": [op.tag],
-            "responses": {"200": {
-                "description": "Success.",
-                "content": ({"application/json": {"schema": op.response}} if op.response
-                            else {media: {"schema": schema} for media, schema in op.media.items()}),
-            }},
-        }
-        if op.operation_id == "apply":
-            operation["responses"]["200"]["content"]["application/json"]["examples"] = (
-                _named_examples("apply_response"))
-        if op.operation_id in LINKS:
-            operation["responses"]["200"]["links"] = LINKS[op.operation_id]
-        if "{game}" in op.path:
-            operation["parameters"] = [game_param]
-        if op.request is not None:
-            content: dict[str, Any] = {"schema": op.request}
-            if op.operation_id in REQUEST_EXAMPLES:
-                content["examples"] = _named_examples(REQUEST_EXAMPLES[op.operation_id])
-            operation["requestBody"] = {
-                "required": op.operation_id in ("apply", "replay", "perft"),
-                "content": {"application/json": content},
-            }
-        for status in op.errors:
-            operation["responses"][str(status)] = ERROR_RESPONSES[status][0]
-        paths.setdefault(op.path, {})[op.method] = operation
+    for op in OPERATIONS:
+        paths.setdefault(op.path, {})[op.method] = _operation(op, game_param)
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
-    spec.path(path="/openapi.yaml", operations={"get": {
-        "operationId": "openapi", "summary": "This document", "tags": ["operations"],
-        "description": "The OpenAPI document of this service, in YAML (as text/yaml when the "
-                       "Accept header prefers it).",
-        "responses": {"200": {"description": "The OpenAPI document.",
-                              "content": {media: {"schema": {"type": "string"}}
-                                          for media in SPEC_TYPES}}},
-    }})
-    spec.path(path="/docs", operations={"get": {
-        "operationId": "docs", "summary": "Interactive documentation (Swagger UI)",
-        "description": "A page that shows this document and tries its operations.",
-        "tags": ["operations"],
-        "responses": {"200": {"description": "An HTML page.",
-                              "content": {"text/html": {"schema": {"type": "string"}}}}},
-    }})
     document = spec.to_dict()
     _document_reasons(document)
     document_playouts(document)
@@ -275,6 +206,37 @@ def build_spec() -> dict[str, Any]:
     walk_schemas(document, _count_object_members)
     document = reference_components(document)
     return _in_reading_order(document)
+
+
+def _operation(op: Operation, game_param: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI operation object of ``op``."""
+    operation: dict[str, Any] = {
+        "operationId": op.operation_id,
+        "summary": op.summary,
+        "description": op.description,
+        "tags": [op.tag],
+        "responses": {"200": {
+            "description": op.answer_description,
+            "content": ({"application/json": {"schema": op.response}} if op.response
+                        else {media: {"schema": schema} for media, schema in op.media.items()}),
+        }},
+    }
+    if op.response_example is not None:
+        operation["responses"]["200"]["content"]["application/json"]["examples"] = (
+            _named_examples(op.response_example))
+    if op.links:
+        operation["responses"]["200"]["links"] = _links(op)
+    if "{game}" in op.path:
+        operation["parameters"] = [game_param]
+    if op.request is not None:
+        content: dict[str, Any] = {"schema": op.request}
+        if op.request_example is not None:
+            content["examples"] = _named_examples(op.request_example)
+        operation["requestBody"] = {"required": op.body_required,
+                                    "content": {"application/json": content}}
+    for status in op.errors:
+        operation["responses"][str(status)] = ERROR_RESPONSES[status][0]
+    return operation
 
 
 def _count_object_members(schema: dict[str, Any]) -> None:

@@ -9,18 +9,20 @@ the same move whenever the time cap is not reached.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from flask import Response
 from marshmallow import Schema, fields, validate
 
 from rules import registry
+from rules.core.game import Game
 from rules.search import DEFAULT_LEVEL, LEVELS, MAX_TIME_MS, BudgetError, suggest as search
 
 from . import schemas as s
 from .components import component_field
+from .fields import StrictInteger, Text
+from .positions import canonical, position_for
 from .problems import Problem
-from .views import GAME_ERRORS, Operation, game_request, json_response, position_for
+from .shedding import PLAYOUT_MS, SEARCH_MS_PER_NODE
 
 #: What the spec says of ``playouts`` before each game's default and cap (see
 #: :func:`document_playouts`, which the spec calls so a game registered later is listed too).
@@ -56,23 +58,23 @@ def document_playouts(spec: dict[str, Any]) -> None:
 
 
 class SuggestRequestSchema(s.GameRequestSchema):
-    level = fields.String(
+    level = Text(
         load_default=DEFAULT_LEVEL, validate=validate.OneOf(LEVELS),
         metadata={"description": "random (uniform over the legal moves), greedy (a win in one, "
                                  "else the best move by the game's one-ply evaluation) or mcts "
                                  "(Monte Carlo tree search, the default)."})
-    playouts = fields.Integer(
-        strict=True, allow_none=True, validate=validate.Range(min=1),
+    playouts = StrictInteger(
+        allow_none=True, validate=validate.Range(min=1),
         metadata={"nullable": True, "description": PLAYOUTS_DESCRIPTION})
-    time_ms = fields.Integer(
-        strict=True, allow_none=True, validate=validate.Range(min=1, max=MAX_TIME_MS),
+    time_ms = StrictInteger(
+        allow_none=True, validate=validate.Range(min=1, max=MAX_TIME_MS),
         metadata={"nullable": True,
                   "description": f"The most milliseconds the search may take (at most and by "
                                  f"default {MAX_TIME_MS}). A search stopped by it has done "
                                  "fewer playouts than asked, which the answer says, and may "
                                  "differ from run to run."})
-    seed = fields.Integer(
-        strict=True, allow_none=True, validate=validate.Range(min=0, max=s.MAX_SEED),
+    seed = StrictInteger(
+        allow_none=True, validate=validate.Range(min=0, max=s.MAX_SEED),
         metadata={"nullable": True,
                   "description": "Seed of the search's random choices (0 when omitted): the "
                                  "same seed and budget give the same move."})
@@ -100,14 +102,13 @@ class SuggestResponseSchema(Schema):
     alternatives = fields.List(fields.Nested(AlternativeSchema), required=True, metadata={
         "description": "The best few moves, the suggestion first, with their visits and "
                        "values."})
+    position = s.asked_position_field()
+    options = s.resolved_options_field()
 
 
-_SUGGEST = SuggestRequestSchema()
-
-
-def suggest_view(game: str) -> Response:
-    """The suggested move and how it was found; a budget past its cap is a 400 naming it."""
-    g, body = game_request(game, _SUGGEST)
+def suggest_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """The suggested move and how it was found, then the position and resolved options it
+    was found for; a budget past its cap is a 400 naming it."""
     pos = position_for(g, body.get("position"))
     seed = body.get("seed")
     try:
@@ -117,7 +118,7 @@ def suggest_view(game: str) -> Response:
         raise Problem(400, "malformed_request", exc.detail, errors={exc.field: [exc.detail]})
     text = g.format_move(pos, found.move)
     entry = next(e for e in g.legal_move_entries(pos) if e["move"] == text)
-    answer: dict[str, Any] = {
+    return {
         "move": text,
         "entry": entry,
         "level": found.level,
@@ -126,18 +127,31 @@ def suggest_view(game: str) -> Response:
         "value": round(found.value, 4),
         "alternatives": [{"move": g.format_move(pos, a.move), "visits": a.visits,
                           "value": round(a.value, 4)} for a in found.alternatives],
+        "position": canonical(g, pos),
+        "options": g.options,
     }
-    return json_response(answer)
 
 
-OPERATIONS: tuple[Operation, ...] = (
-    Operation("post", "/v1/games/{game}/suggest", suggest_view, "suggest", "Suggest a move",
-              "The computer's move for the side to act: random, greedy, or Monte Carlo tree "
-              "search (the default) with short random playouts scored by the game's "
-              "evaluation, chance moves weighted by their exact odds and, with three or four "
-              "players, each player maximising its own result. Every budget is capped: "
-              "playouts per game, time_ms at most "
-              f"{MAX_TIME_MS}; past a cap the answer is a 400. A finished game is a 422 "
-              "game_over. The same seed and playouts give the same move.",
-              SuggestResponseSchema, SuggestRequestSchema, GAME_ERRORS),
-)
+def suggest_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
+    """Estimated milliseconds of a suggestion: a tree search of ``playouts`` (the game's
+    default when none is given), at most its ``time_ms`` (the most allowed when none is
+    given); a one-ply ``level`` (greedy) evaluates each legal move once; random costs
+    nothing."""
+    level = body["level"]
+    if level == "greedy":
+        return len(g.legal_moves(position_for(g, body.get("position")))) * SEARCH_MS_PER_NODE
+    if level != "mcts":
+        return 0.0
+    playouts = body.get("playouts") or g.search_limits.playouts
+    time_ms = body.get("time_ms") or MAX_TIME_MS
+    return float(min(playouts * PLAYOUT_MS, time_ms))
+
+
+#: what the spec says of the suggest operation
+DESCRIPTION = ("The computer's move for the side to act: random, greedy, or Monte Carlo tree "
+               "search (the default) with short random playouts scored by the game's "
+               "evaluation, chance moves weighted by their exact odds and, with three or four "
+               "players, each player maximising its own result. Every budget is capped: "
+               f"playouts per game, time_ms at most {MAX_TIME_MS}; past a cap the answer is a "
+               "400. A finished game is a 422 game_over. The same seed and playouts give the "
+               "same move.")

@@ -410,13 +410,6 @@ class Game(ABC, Generic[P, M]):
             entries.append(entry)
         return entries
 
-    def legal_move_entries_json(self, position: P) -> str | None:
-        """:meth:`legal_move_entries` written as a JSON array exactly as orjson writes it (no
-        spaces, each entry's keys in order), for a game that writes it faster than its entries
-        are built and then serialised; None (the default) when the game does not, and the
-        caller serialises :meth:`legal_move_entries`. One entry per legal move either way."""
-        return None
-
     def legal_move_texts(self, position: P) -> list[str]:
         """The canonical notation of every legal move, in :meth:`legal_moves` order."""
         return [self.format_move(position, move) for move in self.legal_moves(position)]

@@ -237,32 +237,33 @@ def fight_odds(ent: Entitlement, attackers: int, attacker_general: bool, defende
     )
 
 
-def fraction_json(p: Fraction) -> dict[str, Any]:
+def fraction_fields(p: Fraction) -> dict[str, Any]:
     """``{"probability": 0.3858, "exact": "125/324"}``."""
     return {"probability": float(p), "exact": f"{p.numerator}/{p.denominator}"}
 
 
-def odds_json(odds: FightOdds) -> dict[str, Any]:
-    """The odds as JSON: each probability a float beside its exact fraction string."""
+def odds_fields(odds: FightOdds) -> dict[str, Any]:
+    """The odds as data for a status or an entry: each probability a float beside its exact
+    fraction string."""
     return {
-        "attacker_wins": fraction_json(odds.attacker_wins),
-        "defender_wins": fraction_json(odds.defender_wins),
-        "tie": fraction_json(odds.tie),
-        "attacker_losses": [{"pawns": n, **fraction_json(p)} for n, p in odds.attacker_losses],
-        "defender_losses": [{"pawns": n, **fraction_json(p)} for n, p in odds.defender_losses],
-        "attacker_general_falls": fraction_json(odds.attacker_general_falls),
-        "defender_general_falls": fraction_json(odds.defender_general_falls),
+        "attacker_wins": fraction_fields(odds.attacker_wins),
+        "defender_wins": fraction_fields(odds.defender_wins),
+        "tie": fraction_fields(odds.tie),
+        "attacker_losses": [{"pawns": n, **fraction_fields(p)} for n, p in odds.attacker_losses],
+        "defender_losses": [{"pawns": n, **fraction_fields(p)} for n, p in odds.defender_losses],
+        "attacker_general_falls": fraction_fields(odds.attacker_general_falls),
+        "defender_general_falls": fraction_fields(odds.defender_general_falls),
     }
 
 
 @memoised(maxsize=1024)
-def fight_odds_json(ent: Entitlement, attackers: int, attacker_general: bool, defenders: int,
+def fight_odds_fields(ent: Entitlement, attackers: int, attacker_general: bool, defenders: int,
                     defender_general: bool) -> Mapping[str, Any]:
-    """:func:`odds_json` of :func:`fight_odds`, memoised on the fight's plain parameters.
+    """:func:`odds_fields` of :func:`fight_odds`, memoised on the fight's plain parameters.
 
     A busy position offers the same few fights on many attacking steps, and turning
     Fractions into floats and strings costs more than listing the steps. The mapping returned
     is shared between callers, hence read-only.
     """
-    return odds_json(fight_odds(ent, attackers, attacker_general, defenders, defender_general))
+    return odds_fields(fight_odds(ent, attackers, attacker_general, defenders, defender_general))
 

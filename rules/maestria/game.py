@@ -144,7 +144,7 @@ class Maestria(Game[Position, Action]):
         actor = position.side
         if position.pending is not None:
             actor = 1 - position.side
-            extra["fight"] = self.fight_json(position, position.pending)
+            extra["fight"] = self.pending_fight(position, position.pending)
         return Analysis(Status(ONGOING, None, None, SIDE_NAMES[actor], extra),
                         tuple(generate(position)))
 
@@ -179,10 +179,10 @@ class Maestria(Game[Position, Action]):
             if target and owner_of(target) != position.side:
                 fields["attack"] = True
                 # The odds the defender would face if it chose to fight.
-                fields["odds"] = self.step_odds_json(position, move.src, move.dst, move.pawns,
+                fields["odds"] = self.step_odds(position, move.src, move.dst, move.pawns,
                                                      move.with_general)
         elif kind == FIGHT and position.pending is not None:
-            fields["odds"] = self.step_odds_json(position, *position.pending)
+            fields["odds"] = self.step_odds(position, *position.pending)
         elif kind == RETREAT and position.pending is not None:
             attacked = position.pending.dst
             fields.update({"from": NAMES[attacked], "to": NAMES[move.dst],
@@ -218,16 +218,16 @@ class Maestria(Game[Position, Action]):
         return combat.entitlement(attack.pawns, count_of(position.cells[attack.dst]),
                                   self.terrain[attack.src], self.terrain[attack.dst])
 
-    def step_odds_json(self, position: Position, src: int, dst: int, pawns: int,
+    def step_odds(self, position: Position, src: int, dst: int, pawns: int,
                        with_general: bool) -> Mapping[str, Any]:
         """Exact odds of the fight that ``pawns`` pawns stepping from ``src`` onto the enemy
-        stack on ``dst`` start (or started, for the pending attack), as shared JSON."""
+        stack on ``dst`` start (or started, for the pending attack), as shared read-only data."""
         defenders = position.cells[dst]
         ent = combat.entitlement(pawns, count_of(defenders), self.terrain[src], self.terrain[dst])
-        return combat.fight_odds_json(ent, pawns, with_general, count_of(defenders),
+        return combat.fight_odds_fields(ent, pawns, with_general, count_of(defenders),
                                       has_general(defenders))
 
-    def fight_json(self, position: Position, attack: Pending) -> dict[str, Any]:
+    def pending_fight(self, position: Position, attack: Pending) -> dict[str, Any]:
         """The pending fight: both sides, their dice, and the exact odds."""
         src, dst, k, general = attack
         ent = self.entitlement(position, attack)
@@ -240,7 +240,7 @@ class Maestria(Game[Position, Action]):
                          "pawns": count_of(defenders), "general": has_general(defenders),
                          "terrain": TERRAIN_NAMES[self.terrain[dst]],
                          "dice": combat.describe_dice(ent.defender_d6, ent.defender_d4)},
-            "odds": self.step_odds_json(position, *attack),
+            "odds": self.step_odds(position, *attack),
         }
 
     def _fight_entitlement(self, position: Position, move: Action) -> combat.Entitlement:

@@ -62,12 +62,6 @@ def _entry_fields(move: Move, board: bytes, names: Sequence[str]) -> dict[str, A
     return fields
 
 
-def _flat_json(entry: Mapping[str, str]) -> str:
-    """``entry`` (string keys and values that need no escaping) as compact JSON, keys in
-    order."""
-    return "{" + ",".join(f'"{key}":"{value}"' for key, value in entry.items()) + "}"
-
-
 #: The computer opponent's default playouts with three or four players. A mate there ends
 #: nothing: the game turns on who takes the first King (and the armies that go with it), a
 #: race the search sees only with more playouts than two players need: 1000, since moves are
@@ -369,25 +363,6 @@ class Sceptre(Game[Position, Move]):
             append({"move": start + end, "from": start, "to": end,
                     "piece": PIECE_LETTERS[board[src]], "kind": "move"})
         return entries
-
-    def legal_move_entries_json(self, position: Position) -> str:
-        """:meth:`legal_move_entries` written as JSON with string formatting: every key and
-        value is a square name, a piece's letters or a fixed word (letters and digits only),
-        so none needs escaping. The most common entry, a plain move to an empty square, is
-        written in one piece; the others go through :meth:`_entry`, so their keys keep its
-        order."""
-        board, names = position.board, self.layout.grid.names
-        written: list[str] = []
-        append = written.append
-        for move in self.legal_moves(position):
-            src, dst, promotion = move
-            if board[dst] or promotion or src < 0:
-                append(_flat_json(self._entry(move, board, names)))
-                continue
-            start, end = names[src], names[dst]
-            append(f'{{"move":"{start}{end}","from":"{start}","to":"{end}",'
-                   f'"piece":"{PIECE_LETTERS[board[src]]}","kind":"move"}}')
-        return "[" + ",".join(written) + "]"
 
     @staticmethod
     def _entry(move: Move, board: bytes, names: Sequence[str]) -> dict[str, Any]:

@@ -1,0 +1,180 @@
+"""Admission: the concerns every game operation's request passes, in order, on either road.
+
+A request to ``POST /v1/games/{game}/<operation>`` is admitted by running each concern of the
+app's pipeline (``app.extensions["admission"]``, a list that starts as :data:`CONCERNS`) on
+one :class:`Admission`. A concern reads what earlier ones found and adds its own finding, or
+raises the error that answers the request (a :class:`~service.problems.Problem`, a rules
+error, a schema violation). Both roads, the short one (:mod:`service.fastpath`) and Flask's,
+call :func:`service.serving.serve`, which runs this pipeline: a concern added here applies to
+every request, whichever road it takes. In order:
+
+1. the game is one this service plays (404 ``unknown_game``, before the body is read);
+2. the body is within the limit, however it was sent (413 ``body_too_large``);
+3. a body is sent as JSON (415 ``unsupported_media_type``);
+4. it is a JSON object (400 ``malformed_request``);
+5. it fits the operation's schema (400, every offending field named);
+6. its options configure the game (422 ``invalid_options``);
+7. its dice have the shape of this game's dice (400 or 422 ``invalid_dice``);
+8. its position is signed where signing asks for it (422 ``unsigned_position`` or
+   ``bad_signature``), and whether its results will be signed;
+9. its estimated cost fits this worker's capacity for heavy work (503 ``overloaded``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Mapping
+
+import orjson
+from marshmallow import Schema
+from werkzeug.datastructures import MIMEAccept
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from rules import registry
+from rules.core.game import Game
+
+from .dice import check_dice_shape
+from .operation import Operation
+from .plain import Loader, plain_loader
+from .problems import TOO_LARGE, Problem
+from .shedding import Gate, Ticket
+from .signing import Signer, trusted_start
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A game operation's request as a road reads it: the game named in the path, the
+    media type of the body (lower case, without parameters; empty when none is given), a
+    function that reads the whole body (raising RequestEntityTooLarge past the limit), and
+    one that reads the media types the client accepts (asked only by answers that come in
+    two types)."""
+
+    game_id: str
+    mimetype: str
+    read_body: Callable[[], bytes]
+    accept: Callable[[], MIMEAccept]
+
+
+@dataclass
+class Admission:
+    """One request going through the concerns, and what each found."""
+
+    operation: Operation
+    incoming: Incoming
+    #: the app's services: ``signing`` (a Signer or None), ``shedding`` (a Gate or None)
+    services: Mapping[str, Any]
+    data: bytes = b""
+    #: the body as JSON, before validation
+    raw: Any = None
+    #: the validated body
+    body: dict[str, Any] = field(default_factory=dict)
+    game: Game[Any, Any] | None = None
+    #: whether the request starts from a trusted position, so that its results are signed
+    trusted: bool = False
+    #: a heavy request's hold on its worker's slot, given back when the request ends
+    ticket: Ticket | None = None
+
+    @property
+    def configured(self) -> Game[Any, Any]:
+        """The configured game (once :func:`configured_game` has run)."""
+        assert self.game is not None, "the game is configured by an earlier concern"
+        return self.game
+
+
+#: a concern: reads the admission, adds its finding or raises the answer's error
+Concern = Callable[[Admission], None]
+
+
+def require_game(game_id: str) -> None:
+    """404 for a game this service does not play."""
+    if registry.game_class(game_id) is None:
+        raise Problem(404, "unknown_game",
+                      f"There is no game {game_id!r}; this service plays: "
+                      f"{', '.join(registry.game_ids())}.")
+
+
+def known_game(a: Admission) -> None:
+    """The path names a game this service plays (judged before the body, so that a request
+    to an unknown game is told so whatever its body holds)."""
+    require_game(a.incoming.game_id)
+
+
+def body_within_limit(a: Admission) -> None:
+    """The whole body, read; over the limit it is refused unread."""
+    try:
+        a.data = a.incoming.read_body()
+    except RequestEntityTooLarge:
+        raise Problem(413, "body_too_large", TOO_LARGE) from None
+
+
+def json_media_type(a: Admission) -> None:
+    """A body is sent as JSON (``application/json`` or a ``+json`` type); no body is
+    taken as ``{}`` whatever its type."""
+    mimetype = a.incoming.mimetype
+    if a.data and mimetype != "application/json" and not mimetype.endswith("+json"):
+        raise Problem(415, "unsupported_media_type",
+                      "Send the request body as JSON with 'Content-Type: application/json'.")
+
+
+def json_object(a: Admission) -> None:
+    """The body is a JSON object (no body counts as ``{}``)."""
+    if not a.data:
+        a.raw = {}
+        return
+    try:
+        a.raw = orjson.loads(a.data)
+    except orjson.JSONDecodeError as exc:
+        raise Problem(400, "malformed_request", f"The request body is not valid JSON: {exc}.")
+    if not isinstance(a.raw, dict):
+        raise Problem(400, "malformed_request", "The request body must be a JSON object.")
+
+
+@lru_cache(maxsize=None)
+def _loaders(schema_class: type[Schema]) -> tuple[Loader, Schema]:
+    """An operation's plain loader and its marshmallow schema, built once."""
+    schema = schema_class()
+    return plain_loader(schema), schema
+
+
+def valid_body(a: Admission) -> None:
+    """The body fits the operation's schema: loaded plainly when every field is plain,
+    else by marshmallow, which words every violation."""
+    assert a.operation.request is not None, "a game operation declares its request"
+    load, schema = _loaders(a.operation.request)
+    plain = load(a.raw)
+    a.body = plain if plain is not None else schema.load(a.raw)
+
+
+def configured_game(a: Admission) -> None:
+    """The game under the body's options (validated; configured games are shared)."""
+    a.game = registry.configure(a.incoming.game_id, a.body.get("options"))
+
+
+def dice_shape(a: Admission) -> None:
+    """Dice in the body have the shape of this game's dice (one roll, or one per move)."""
+    if "dice" in a.body:
+        check_dice_shape(a.configured, a.body["dice"], many=a.operation.dice_per_move)
+
+
+def signed_start(a: Admission) -> None:
+    """Where signing is configured: the position is trusted, or refused when signing is
+    required; nothing when signing is off."""
+    signer: Signer | None = a.services.get("signing")
+    if signer is not None:
+        a.trusted = trusted_start(signer, a.incoming.game_id, a.configured, a.body)
+
+
+def within_capacity(a: Admission) -> None:
+    """A heavy request gets one of its worker's heavy slots, or is shed (503 at once)."""
+    gate: Gate | None = a.services.get("shedding")
+    if gate is not None:
+        cost = a.operation.cost
+        a.ticket = gate.admit(0.0 if cost is None else cost(a.configured, a.body))
+
+
+#: every concern, in the order they run
+CONCERNS: tuple[Concern, ...] = (
+    known_game, body_within_limit, json_media_type, json_object, valid_body, configured_game,
+    dice_shape, signed_start, within_capacity,
+)

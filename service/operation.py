@@ -1,0 +1,101 @@
+"""What one HTTP operation is: the type of the declarations in :mod:`service.operations`.
+
+An operation is declared once, and that one declaration feeds everything: the app routes it,
+both roads through the service (:mod:`service.fastpath` and the Flask views) admit and answer
+it through :mod:`service.serving`, shedding reads its cost, and :mod:`service.spec` documents
+it with its examples and links. Nothing else keeps a table keyed by an operation's id.
+
+There are two kinds:
+
+* a **game operation** (``POST /v1/games/{game}/...``) declares ``answer``: a function of the
+  configured game and the validated body that returns the answer as data (a JSON object, or a
+  :class:`Picture`), never wire text; and ``request``, the schema of its body. Admission
+  (:mod:`service.admission`) and the wire format are the service's, the same for all;
+* any other operation (the game list, probes, pages) declares ``view``, a plain Flask view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, NamedTuple
+
+from flask import Response
+from marshmallow import Schema
+
+from rules.core.game import Game
+
+#: a game operation's answer: a JSON object, or a picture
+Answer = Callable[[Game[Any, Any], dict[str, Any]], "dict[str, Any] | Picture"]
+#: the estimated CPU milliseconds of a request, from the configured game and validated body
+Cost = Callable[[Game[Any, Any], Mapping[str, Any]], float]
+
+
+class Picture(NamedTuple):
+    """An answer that is not JSON: its bytes and media type. A client whose Accept header
+    prefers ``alternative`` (say ``application/octet-stream``) gets the same bytes as that."""
+
+    data: bytes
+    media: str
+    alternative: str
+
+
+@dataclass(frozen=True)
+class Link:
+    """An OpenAPI link from an operation's 200 answer to the next call of a game: the
+    operation it leads to and where each of that call's body fields comes from (runtime
+    expressions such as ``$response.body#/position``)."""
+
+    operation_id: str
+    body: Mapping[str, str]
+
+
+@dataclass(frozen=True, eq=False)
+class Operation:
+    """One HTTP operation: how it is routed, admitted, answered, costed and documented."""
+
+    method: str
+    path: str
+    operation_id: str
+    summary: str
+    description: str
+    #: the schema documenting the 200 JSON answer (None: ``media`` documents it)
+    response: type[Schema] | None
+    #: the schema of the request body (game operations)
+    request: type[Schema] | None = None
+    #: the game operation's answer, from the configured game and the validated body
+    answer: Answer | None = None
+    #: a plain Flask view, for operations that are not game operations
+    view: Callable[..., Response] | None = None
+    #: whether a client must send a body (the others default every field)
+    body_required: bool = False
+    #: the estimated cost of a request, for load shedding (None: next to nothing)
+    cost: Cost | None = None
+    #: whether the answer's position is signed when the request started from a trusted one
+    signs: bool = False
+    #: whether ``dice`` in the body is a list of rolls (one per move) rather than one roll
+    dice_per_move: bool = False
+    #: error statuses the spec documents
+    errors: tuple[int, ...] = ()
+    tag: str = "games"
+    #: for answers that are not JSON: media type -> OpenAPI schema
+    media: Mapping[str, Any] = field(default_factory=dict)
+    #: which of each game's examples (:func:`service.spec.game_examples`) the spec shows
+    #: as the request body, and as the 200 answer
+    request_example: str | None = None
+    response_example: str | None = None
+    #: OpenAPI links from the 200 answer, by name
+    links: Mapping[str, Link] = field(default_factory=dict)
+    #: what the spec says the 200 answer is
+    answer_description: str = "Success."
+    #: whether the path with a trailing slash is served too (a hand-typed address)
+    also_with_slash: bool = False
+
+    @property
+    def name(self) -> str:
+        """The last segment of the path: what a game operation is called in its URL."""
+        return self.path.rsplit("/", 1)[1]
+
+    @property
+    def for_a_game(self) -> bool:
+        """Whether this is a game operation, admitted and answered by the service's road."""
+        return self.answer is not None

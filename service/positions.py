@@ -1,0 +1,39 @@
+"""Positions as requests send them and answers carry them, with the recent ones remembered.
+
+A client playing a game sends each position two to four times in a row (legal-moves, apply;
+status, the next legal-moves), on one keep-alive connection, so one worker sees them; and
+the position an answer carries is the one the next request sends. Positions are immutable
+values, so the last :data:`REMEMBERED` texts read and positions written are kept, per
+configured game.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from rules.core.game import Game
+
+#: positions read (texts of at most MAX_POSITION_LENGTH characters) and written, each
+REMEMBERED = 256
+
+
+@lru_cache(maxsize=REMEMBERED)
+def _parsed(game: Game[Any, Any], text: str) -> Any:
+    return game.parse_position(text)
+
+
+@lru_cache(maxsize=REMEMBERED)
+def _written(game: Game[Any, Any], position: Any) -> str:
+    return game.format_position(position)
+
+
+def position_for(game: Game[Any, Any], text: str | None) -> Any:
+    """The position ``text`` describes (read, or recalled from a recent read), or the game's
+    initial position for None; raises InvalidPosition as ``parse_position`` does."""
+    return game.start_position if text is None else _parsed(game, text)
+
+
+def canonical(game: Game[Any, Any], position: Any) -> str:
+    """The canonical notation of ``position`` (written, or recalled)."""
+    return _written(game, position)

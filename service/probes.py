@@ -1,0 +1,21 @@
+"""The probes an orchestrator asks: liveness and readiness."""
+
+from __future__ import annotations
+
+from flask import Response, current_app
+
+from .catalogue import json_response
+from .problems import Problem
+
+
+def health() -> Response:
+    """200 while the process serves requests."""
+    return json_response({"status": "ok"})
+
+
+def ready() -> Response:
+    """200 once the engines are loaded and their tables built (see
+    :func:`service.app.warm_up`), 503 ``not_ready`` before."""
+    if not current_app.config.get("ENGINES_READY"):
+        raise Problem(503, "not_ready", "The rules engines are still loading; retry shortly.")
+    return json_response({"status": "ready"})
