@@ -4,8 +4,9 @@ See ``docs/rules/sceptre.md`` for the rules as this package plays them, with eve
 makes where the published description is silent.
 """
 
-from .board import PASS, Layout, Move, compile_layout
 from .game import Sceptre
+from .layout import Layout, compile_layout
+from .pieces import PASS, Move
 from .position import Position, format_position, parse_position
 
 __all__ = ["Layout", "Move", "PASS", "Position", "Sceptre", "compile_layout", "format_position",

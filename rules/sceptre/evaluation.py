@@ -16,7 +16,8 @@ from typing import Sequence
 from ..core.evaluation import cornered, hunt, material_chance, with_shares
 from ..core.geometry import UNREACHABLE, move_sources, moves_needed
 from . import moves as mv
-from .board import BISHOP, COLOUR_NAMES, KING, KNIGHT, PAWN, QUEEN, ROOK, Layout
+from .layout import Layout
+from .pieces import BISHOP, COLOUR_NAMES, KING, KNIGHT, PAWN, QUEEN, ROOK
 from .position import Control, Position, active_players
 
 #: A match at each 1 of a board translated by :func:`hunter_table`.
@@ -72,7 +73,7 @@ class Attacks(dict[int, int]):
 
     Built on the attacks found on another board (``earlier``), it starts with those of its
     squares whose attack test looks at none of the squares where the two boards differ
-    (:attr:`~rules.sceptre.board.Layout.attack_windows`): the search scores the positions
+    (:attr:`~rules.sceptre.layout.Layout.attack_windows`): the search scores the positions
     after each move of one position in a row, and these differ in a few squares."""
 
     __slots__ = ("board", "layout", "number")

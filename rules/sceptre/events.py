@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.events import CAPTURED, DETAIL, MOVED, PROMOTED, event
-from .board import COLOUR_NAMES
+from .pieces import COLOUR_NAMES
 
 PLAYER = {"type": "string", "enum": list(COLOUR_NAMES), "description": "A player's colour."}
 

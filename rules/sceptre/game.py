@@ -18,20 +18,19 @@ from ..core.view import BoardView
 from ..registry import register
 from . import evaluation
 from . import moves as mv
-from .board import (
-    COLOUR_NAMES, COLOURS, DEFAULT_LAYOUTS, KIND_LETTERS, KING, LIBRARY, MAX_SPAN, PASS, Layout,
-    Move, compile_layout, default_board_size, validate_forward, validate_players,
-    validate_sections,
-)
 from .entries import KINDS
 from .events import EVENTS
 from .illegal import BOOK
+from .layout import Layout, compile_layout
+from .option_checks import validate_forward, validate_players, validate_sections
 from .option_schemas import FORWARD_SCHEMA, PLAYERS_SCHEMA, SECTIONS_SCHEMA
+from .pieces import COLOUR_NAMES, COLOURS, KIND_LETTERS, KING, PASS, Move
 from .position import (
     FIELDS, INERT, PIECE_LETTERS, Control, Position, active_players, armies_players,
     board_shape, format_position, initial_position, make_position, parse_position, reassign,
 )
 from .reasons import End, Illegal
+from .sections import DEFAULT_LAYOUTS, LIBRARY, MAX_SPAN, default_board_size
 from .view import board_view
 
 #: Moves name squares of the largest board any layout spans (up to x24), so that a square

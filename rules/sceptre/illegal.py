@@ -12,13 +12,16 @@ from typing import TYPE_CHECKING
 
 from ..core.checks import RuleBook
 from ..core.geometry import DIRECTIONS
-from .board import (
-    BISHOP, BLOCKED, COLOUR_NAMES, FORD, FORWARD_DIRECTION, KIND_LETTERS, KIND_NAMES, KING,
-    KNIGHT, KNIGHT_LEAPS, PASS, PAWN, QUEEN, ROOK, SLOW, TERRAIN_NAMES, Layout, Move, effect,
-)
+from .layout import Layout
 from .moves import Board, after, attacked, hostile_armies, lost_kinds
+from .pieces import (
+    BISHOP, COLOUR_NAMES, KIND_LETTERS, KIND_NAMES, KING, KNIGHT, KNIGHT_LEAPS, PASS, PAWN,
+    QUEEN, ROOK, Move,
+)
 from .position import INERT, Position, piece_name
 from .reasons import Illegal
+from .sections import FORWARD_DIRECTION
+from .terrain import BLOCKED, FORD, SLOW, TERRAIN_NAMES, effect
 
 if TYPE_CHECKING:
     from .game import Sceptre

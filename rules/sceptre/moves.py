@@ -1,6 +1,6 @@
 """Sceptre move generation and attack tests.
 
-A move is a :class:`~rules.sceptre.board.Move` ``(src, dst, promotion)``; :data:`PASS` is the
+A move is a :class:`~rules.sceptre.pieces.Move` ``(src, dst, promotion)``; :data:`PASS` is the
 mated player's pass. Terrain is already folded into the layout's tables, and so are the moves
 to every square a piece may reach, so generation here only looks at the pieces.
 """
@@ -15,11 +15,10 @@ from operator import getitem
 from typing import Callable, Iterator, Mapping, Sequence
 
 from ..core.promotion import promotion_moves
-from .board import (
-    CAPTURE, KIND_LETTERS, KING, KNIGHT, ORTHODOX_COUNT, PAWN, PROMOTION_KINDS, QUEEN, QUIET,
-    Layout, Move, Slot,
-)
+from .layout import Layout
+from .pieces import KIND_LETTERS, KING, KNIGHT, ORTHODOX_COUNT, PAWN, PROMOTION_KINDS, QUEEN, Move
 from .position import INERT, Control, Position, reassign
+from .slots import CAPTURE, QUIET, Slot
 
 #: A board as a sequence of piece codes (a position's tuple, or the list of one being played).
 Board = Sequence[int]
@@ -335,7 +334,7 @@ def draw(pos: Position, layout: Layout, random: Callable[[], float], tries: int)
     draws found none (the caller then draws from the full list: a mix of uniform draws is
     uniform).
 
-    Each draw picks one slot (:attr:`~rules.sceptre.board.Layout.slots`) of the side's pieces
+    Each draw picks one slot (:attr:`~rules.sceptre.layout.Layout.slots`) of the side's pieces
     uniformly; a slot whose move the position does not allow, or that would leave the King
     attacked, is drawn again. Every legal move is the move of exactly one slot, so the move
     found is uniform over the legal moves without generating them.

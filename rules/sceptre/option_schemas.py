@@ -1,11 +1,13 @@
 """The JSON Schemas of Sceptre's json options, for the API spec: the shapes
-:mod:`rules.sceptre.board` accepts (its validators judge the values further)."""
+:mod:`rules.sceptre.option_checks` accepts (its validators judge the values further)."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .board import COLOURS, FORWARD_DIRECTION, LIBRARY, MAX_SECTIONS, SECTION, TERRAIN_LETTERS
+from .pieces import COLOURS
+from .sections import FORWARD_DIRECTION, LIBRARY, MAX_SECTIONS, SECTION
+from .terrain import TERRAIN_LETTERS
 
 COLOUR: Mapping[str, Any] = {"type": "string", "enum": list(COLOURS)}
 

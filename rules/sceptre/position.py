@@ -16,10 +16,10 @@ from typing import Callable, NamedTuple
 
 from ..core.errors import InvalidPosition
 from ..core.notation import parse_board_codes, parse_counter, split_fields
-from .board import (
-    COLOUR_NAMES, COLOURS, KIND_LETTERS, KIND_NAMES, KING, MAX_SPAN, ORTHODOX_COUNT, PAWN,
-    TERRAIN_NAMES, Layout,
-)
+from .layout import Layout
+from .pieces import COLOUR_NAMES, COLOURS, KIND_LETTERS, KIND_NAMES, KING, ORTHODOX_COUNT, PAWN
+from .sections import MAX_SPAN
+from .terrain import TERRAIN_NAMES
 
 #: ``control[army]`` value of an army that never moves again (its player was stalemated),
 #: and of a colour that is not in the game.

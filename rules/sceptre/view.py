@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.view import BoardView, Piece, grid_cells
-from .board import COLOUR_NAMES, OPEN, TERRAIN_NAMES
+from .pieces import COLOUR_NAMES
 from .position import Position, piece_letters, piece_name
+from .terrain import OPEN, TERRAIN_NAMES
 
 if TYPE_CHECKING:
     from .game import Sceptre

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules import registry
-from rules.sceptre.board import BISHOP, COLOUR_NAMES, KING, KNIGHT, PAWN, QUEEN, ROOK
+from rules.sceptre.pieces import BISHOP, COLOUR_NAMES, KING, KNIGHT, PAWN, QUEEN, ROOK
 from rules.sceptre.evaluation import evaluate, hanging, moves_near, moves_to
 from rules.sceptre.position import Position
 

@@ -11,7 +11,7 @@ import pytest
 import rules
 from illegal_moves import explain_random_illegal_moves
 from rules.core.errors import IllegalMove
-from rules.sceptre.board import PASS
+from rules.sceptre.pieces import PASS
 from rules.sceptre.illegal import BOOK
 from rules.sceptre.reasons import Illegal
 

@@ -7,7 +7,8 @@ import pytest
 import rules
 from rules.core.errors import GameOver, IllegalMove, InvalidOptions, InvalidPosition
 from rules.core.notation import format_board
-from rules.sceptre.board import LIBRARY, compile_layout
+from rules.sceptre.layout import compile_layout
+from rules.sceptre.sections import LIBRARY
 
 OPEN = ["........"] * 8
 OPEN_8X8 = {"sections": [{"origin": "a1", "terrain": OPEN}]}

@@ -9,7 +9,7 @@ import pytest
 
 from rules import registry
 from rules.core.game import Game
-from rules.sceptre.board import COLOUR_NAMES, KING
+from rules.sceptre.pieces import COLOUR_NAMES, KING
 from rules.sceptre.evaluation import confined
 from rules.search import suggest
 from search_checks import assert_finds_the_win_in_one
