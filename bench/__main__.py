@@ -1,7 +1,7 @@
 """``python -m bench``: engine speed per game against python-chess, then HTTP against /v1/health:
 one position per endpoint, then client-shaped workloads (cold, frontend, bot).
 
-    .venv/bin/python -m bench                      # everything, about 8 minutes
+    .venv/bin/python -m bench                      # everything, about 6 minutes
     .venv/bin/python -m bench --only workloads     # the workloads only (bench.workloads)
     .venv/bin/python -m bench --only engine        # in-process measures only
     .venv/bin/python -m bench --only playout       # engine: random playouts only
