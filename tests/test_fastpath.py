@@ -1,25 +1,57 @@
-"""service.fastpath: plain requests of the busiest operations answered without Flask, byte for
-byte as the Flask app answers them; everything else still goes to the Flask app."""
+"""Both roads through the service: the short WSGI road (service.fastpath) and Flask's views
+answer every game request through the same admission pipeline and the same answers, byte for
+byte; the short road takes every plain request, Flask's road the rest."""
 
 from __future__ import annotations
+
+import inspect
+import io
 
 import pytest
 from marshmallow import ValidationError
 
 from rules import registry
-from service import schemas as s
+from service.admission import Admission
 from service.app import create_app
-from service.fastpath import FastPath, plain_loader
+from service.fastpath import FastPath
+from service.fields import PlainField
+from service.operations import OPERATIONS
+from service.plain import plain_loader
+from service.problems import Problem
+
+KEYS = {"REFEREE_SIGNING_KEYS": "k1:a-secret-of-the-tests"}
+GAME_OPERATIONS = [op for op in OPERATIONS if op.for_a_game]
+
+
+def _flask_only(config: dict | None = None):
+    """The app with its short road taken away: every request goes through Flask."""
+    app = create_app(config)
+    assert isinstance(app.wsgi_app, FastPath)
+    app.wsgi_app = app.wsgi_app.wsgi_app
+    return app
 
 
 @pytest.fixture(scope="module")
 def apps():
-    """(the app as served, the same app without the fast path)."""
-    served = create_app()
-    flask_only = create_app()
-    assert isinstance(flask_only.wsgi_app, FastPath)
-    flask_only.wsgi_app = flask_only.wsgi_app.wsgi_app
-    return served.test_client(), flask_only.test_client()
+    """(the app as served, the same app with Flask's road only)."""
+    return create_app().test_client(), _flask_only().test_client()
+
+
+class Roads:
+    """The app with a record of which requests reached Flask's road."""
+
+    def __init__(self, config: dict | None = None) -> None:
+        self.app = create_app(config)
+        self.client = self.app.test_client()
+        self.reached: list[str] = []
+        middleware = self.app.wsgi_app
+        flask_wsgi = middleware.wsgi_app
+
+        def flask_app(environ, start_response):
+            self.reached.append(environ["PATH_INFO"])
+            return flask_wsgi(environ, start_response)
+
+        middleware.wsgi_app = flask_app
 
 
 BODIES = [
@@ -32,15 +64,18 @@ BODIES = [
     {"move": "a1a2", "seed": 0}, {"move": "a1a2", "seed": -1}, {"move": "a1a2", "seed": True},
     {"move": "a1a2", "seed": 2**63}, {"move": "a1a2", "seed": 1.0}, {"move": "a1a2", "dice": [1]},
     {"move": "a1a2", "dice": None}, {"unknown": 1}, {"position": "x", "extra": None},
-    {"depth": 2}, {"depth": 2, "divide": True}, {"moves": ["a1a2"]},
+    {"depth": 2}, {"depth": 2, "divide": True}, {"depth": True}, {"moves": ["a1a2"]},
+    {"moves": [" a1a2 ", "b1b2"], "dice": [None, {"a": 1}]}, {"moves": ["a1a2", 3]},
+    {"format": "png", "size": 480}, {"format": "gif"}, {"highlight": ["a1", "b2"]},
+    {"highlight": ["a1", ""]}, {"last_move": False}, {"last_move": " e2e4 "},
+    {"last_move": ""}, {"level": "greedy"}, {"level": "mcts", "playouts": 20, "seed": 3},
+    {"playouts": 0}, {"time_ms": 10**6},
 ]
 
 
-@pytest.mark.parametrize("schema_class", [s.GameRequestSchema, s.LegalMovesRequestSchema,
-                                          s.ApplyRequestSchema, s.PerftRequestSchema,
-                                          s.SetupRequestSchema])
-def test_plain_loader_gives_what_marshmallow_gives_or_nothing(schema_class):
-    schema = schema_class()
+@pytest.mark.parametrize("op", GAME_OPERATIONS, ids=lambda op: op.operation_id)
+def test_plain_loading_gives_what_marshmallow_gives_or_nothing(op):
+    schema = op.request()
     load = plain_loader(schema)
     accepted = 0
     for body in BODIES:
@@ -53,12 +88,18 @@ def test_plain_loader_gives_what_marshmallow_gives_or_nothing(schema_class):
         if plain is not None:
             accepted += 1
             assert plain == expected, body
-    assert accepted >= 2  # the common bodies do take the short road
+    assert accepted >= 2  # the common bodies do load plainly
 
 
-def test_schemas_with_fields_it_does_not_know_always_go_to_marshmallow():
-    load = plain_loader(s.ReplayRequestSchema())
-    assert load({"moves": ["a1a2"]}) is None
+@pytest.mark.parametrize("op", GAME_OPERATIONS, ids=lambda op: op.operation_id)
+def test_every_request_field_says_itself_whether_a_value_is_plain(op):
+    """So that every plain body can be loaded without marshmallow; and no request schema
+    has a load hook, which plain loading would skip."""
+    schema = op.request()
+    assert all(isinstance(field, PlainField) for field in schema.load_fields.values())
+    hooks = [name for name, member in inspect.getmembers(op.request)
+             if hasattr(member, "__marshmallow_hook__")]
+    assert hooks == []
 
 
 def _requests(game_id: str):
@@ -86,10 +127,13 @@ def _requests(game_id: str):
     yield base + "setup", {"options": {"no_such_option": 1}}              # 422
     yield base + "legal-moves", {"options": {"no_such_option": 1}}        # 422
     yield base + "status", {"moves_only": True}                           # 400
+    yield base + "replay", {"moves": ["zz9"]}                             # 422 with index
+    yield base + "perft", {"depth": 2, "divide": True}
+    yield base + "render", {"highlight": ["zz99"]}                        # 422
 
 
 @pytest.mark.parametrize("game_id", registry.game_ids())
-def test_answers_are_the_flask_apps_answers(apps, game_id):
+def test_answers_are_the_same_on_both_roads(apps, game_id):
     fast, flask_only = apps
     for url, body in _requests(game_id):
         a, b = fast.post(url, json=body), flask_only.post(url, json=body)
@@ -98,39 +142,98 @@ def test_answers_are_the_flask_apps_answers(apps, game_id):
         assert a.headers.get("Content-Length") == str(len(a.data))
 
 
-def test_plain_requests_never_reach_flask_and_others_do(monkeypatch):
-    app = create_app()
-    client = app.test_client()
-    middleware = app.wsgi_app
-    flask_wsgi = middleware.wsgi_app
-    reached: list[str] = []
-
-    def flask_app(environ, start_response):
-        reached.append(environ["PATH_INFO"])
-        return flask_wsgi(environ, start_response)
-
-    monkeypatch.setattr(middleware, "wsgi_app", flask_app)
-    game_id = registry.game_ids()[0]
+def _usual_bodies(game_id: str, token_of) -> list[tuple[str, dict]]:
+    """The usual bodies of every game operation: with and without whitespace, with the
+    options, with a token."""
     game = registry.configure(game_id)
     start = game.start_position
     text = game.format_position(start)
     move = game.format_move(start, game.legal_moves(start)[0])
-    assert client.post(f"/v1/games/{game_id}/legal-moves", json={}).status_code == 200
-    assert client.post(f"/v1/games/{game_id}/status", json={}).status_code == 200
-    assert client.post(f"/v1/games/{game_id}/legal-moves",
-                       json={"position": text}).status_code == 200
-    assert client.post(f"/v1/games/{game_id}/apply",
-                       json={"position": text, "move": move}).status_code == 200
-    assert reached == []
-    assert client.post(f"/v1/games/{game_id}/legal-moves",
-                       json={"position": text + "\n"}).status_code == 200  # trimmed by Flask
-    assert reached == [f"/v1/games/{game_id}/legal-moves"]
-    reached.clear()
+    options = dict(game.options)
+    token = token_of(game_id)
+    bodies = []
+    for position in ({"position": text}, {"position": f" {text}\n"}, {}):
+        for extra in ({}, {"options": options}, {"token": token} if position else {}):
+            base = {**position, **extra}
+            bodies += [("setup", {"options": options} if extra.get("options") else {}),
+                       ("legal-moves", base), ("legal-moves", {**base, "moves_only": True}),
+                       ("status", base), ("apply", {**base, "move": f" {move} "}),
+                       ("apply", {**base, "move": move, "seed": 3}),
+                       ("replay", {**base, "moves": [move]}),
+                       ("perft", {**base, "depth": 1}), ("render", base),
+                       ("suggest", {**base, "level": "greedy"})]
+    return bodies
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_the_usual_bodies_of_every_game_operation_take_the_short_road(game_id):
+    roads = Roads(KEYS)
+
+    def token_of(game: str) -> str:
+        return roads.client.post(f"/v1/games/{game}/setup", json={}).get_json()["token"]
+
+    bodies = _usual_bodies(game_id, token_of)
+    assert {name for name, _ in bodies} == {op.name for op in GAME_OPERATIONS}
+    for name, body in bodies:
+        answer = roads.client.post(f"/v1/games/{game_id}/{name}", json=body)
+        assert answer.status_code == 200, (name, body, answer.get_json())
+        if "token" in body and name in ("apply", "replay"):
+            assert "token" in answer.get_json()         # the token was judged and trusted
+    assert roads.reached == []
+
+
+def test_requests_whose_transport_is_not_plain_take_flasks_road():
+    roads = Roads()
+    game_id = registry.game_ids()[0]
+    client = roads.client
     assert client.post(f"/v1/games/{game_id}/status", data=b"{}",
                        content_type="text/plain").status_code == 415
-    assert client.post(f"/v1/games/{game_id}/setup", json={}).status_code == 200
-    assert client.post(f"/v1/games/{game_id}/perft", json={"depth": 1}).status_code == 200
-    assert client.post("/v1/games/nope/status", json={}).status_code == 404
+    chunked = client.post(f"/v1/games/{game_id}/status", input_stream=io.BytesIO(b"{}"),
+                          headers={"Transfer-Encoding": "chunked",
+                                   "Content-Type": "application/json"})
+    assert chunked.status_code == 200
     assert client.get("/v1/health").status_code == 200
-    assert reached == [f"/v1/games/{game_id}/status", f"/v1/games/{game_id}/perft",
-                       "/v1/games/nope/status", "/v1/health"]
+    assert client.post(f"/v1/games/{game_id}/status", json={}).status_code == 200
+    assert client.post("/v1/games/nope/status", json={}).status_code == 404
+    assert roads.reached == [f"/v1/games/{game_id}/status", f"/v1/games/{game_id}/status",
+                             "/v1/health"]
+
+
+def test_a_concern_added_to_the_pipeline_applies_on_each_road():
+    """A dummy concern (it refuses any request whose body asks for moves_only) applies to a
+    request on the short road and to one on Flask's road alike, after the concerns before it."""
+    roads = Roads()
+    seen: list[str] = []
+
+    def no_moves_only(a: Admission) -> None:
+        seen.append(a.operation.operation_id)
+        if a.body.get("moves_only"):
+            raise Problem(422, "moves_only_refused", "This test's concern refuses moves_only.")
+
+    roads.app.extensions["admission"].append(no_moves_only)
+    game_id = registry.game_ids()[0]
+    url = f"/v1/games/{game_id}/legal-moves"
+    short = roads.client.post(url, json={"moves_only": True})
+    assert roads.reached == []
+    flask = roads.client.post(url, data=b'{"moves_only": true}',
+                              content_type="application/merge-patch+json")
+    assert roads.reached == [url]
+    for answer in (short, flask):
+        assert answer.status_code == 422
+        assert answer.get_json()["code"] == "moves_only_refused"
+        assert answer.content_type == "application/problem+json"
+    assert roads.client.post(url, json={}).status_code == 200
+    assert seen == ["legalMoves"] * 3
+
+
+def test_an_unexpected_error_on_the_short_road_is_a_logged_500(monkeypatch, caplog):
+    roads = Roads()
+
+    def broken(a: Admission) -> None:
+        raise RuntimeError("a bug")
+
+    roads.app.extensions["admission"].append(broken)
+    answer = roads.client.post(f"/v1/games/{registry.game_ids()[0]}/status", json={})
+    assert answer.status_code == 500 and answer.get_json()["code"] == "internal_error"
+    assert "a bug" not in answer.get_data(as_text=True)
+    assert roads.reached == [] and "unexpected error" in caplog.text

@@ -1,5 +1,5 @@
-"""Load shedding: the cost estimate (from the request, through the generic Game interface, not
-from the operation's name), the per-worker heavy slots, the 503 ``overloaded`` with its
+"""Load shedding: the cost each operation declares (from the request, through the generic Game
+interface), the per-worker heavy slots, the 503 ``overloaded`` with its
 Retry-After and problem document, the rest after a contended heavy request, the settings."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import yaml
 from rules.core.game import SearchLimits
 from service import shedding
 from service.app import create_app
+from service.operations import OPERATIONS, operation
 from service.spec import SPEC_PATH
 
 
@@ -45,17 +46,30 @@ def test_tree_nodes_and_its_cap():
     (40, 5, False),         # over the game's max_perft_depth: refused at once, no work
 ])
 def test_a_search_is_judged_by_depth_and_branching(branching, depth, heavy):
-    cost = shedding.estimate_ms(StubGame(branching), {"depth": depth, "position": "p"})
+    cost = cost_of("perft", StubGame(branching), {"depth": depth, "position": "p"})
     assert (cost >= shedding.HEAVY_MS) is heavy, cost
 
 
-@pytest.mark.parametrize("body, heavy", [
-    ({"moves": ["m"] * 10}, False), ({"moves": ["m"] * 1000}, True),
-    ({"format": "png", "size": 480}, False), ({"format": "png", "size": 2000}, True),
-    ({"format": "svg", "size": 2000}, False), ({"position": None}, False),
+def cost_of(operation_id: str, game: object, body: dict) -> float:
+    """The estimate the operation declares for ``body`` (validated by its schema)."""
+    op = operation(operation_id)
+    assert op.cost is not None and op.request is not None
+    return op.cost(game, op.request().load(body))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("operation_id, body, heavy", [
+    ("replay", {"moves": ["m"] * 10}, False), ("replay", {"moves": ["m"] * 1000}, True),
+    ("render", {"format": "png", "size": 480}, False),
+    ("render", {"format": "png", "size": 2000}, True),
+    ("render", {"format": "svg", "size": 2000}, False), ("render", {"position": None}, False),
 ])
-def test_replays_and_pictures_are_judged_by_length_and_size(body, heavy):
-    assert (shedding.estimate_ms(StubGame(40), body) >= shedding.HEAVY_MS) is heavy
+def test_replays_and_pictures_are_judged_by_length_and_size(operation_id, body, heavy):
+    assert (cost_of(operation_id, StubGame(40), body) >= shedding.HEAVY_MS) is heavy
+
+
+def test_cheap_operations_declare_no_cost():
+    assert {op.operation_id for op in OPERATIONS if op.cost is not None} == {
+        "perft", "replay", "render", "suggest"}
 
 
 @pytest.mark.parametrize("body, heavy", [
@@ -65,7 +79,7 @@ def test_replays_and_pictures_are_judged_by_length_and_size(body, heavy):
     ({"level": "greedy"}, False), ({"level": "random"}, False),
 ])
 def test_a_suggestion_is_judged_by_its_playouts_and_time_cap(body, heavy):
-    assert (shedding.estimate_ms(StubGame(40), body) >= shedding.HEAVY_MS) is heavy
+    assert (cost_of("suggest", StubGame(40), body) >= shedding.HEAVY_MS) is heavy
 
 
 def test_a_default_suggestion_is_heavy_work_and_shed_past_the_limit():
