@@ -36,7 +36,8 @@ def test_moves_only_answers_the_entries_move_strings_in_order(client, game_id):
         full = client.post(url, json={"position": text}).get_json()
         short = client.post(url, json={"position": text, "moves_only": True}).get_json()
         assert short == {"to_move": full["to_move"], "count": full["count"],
-                         "moves": [entry["move"] for entry in full["moves"]]}
+                         "moves": [entry["move"] for entry in full["moves"]],
+                         "position": full["position"], "options": full["options"]}
         assert all(isinstance(m, str) for m in short["moves"])
 
 
