@@ -29,7 +29,9 @@ import rules
 from . import engine, httpbench, workloads
 
 
-def main(argv: list[str] | None = None) -> None:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line; ``games`` is the list of game ids to measure (every registered game
+    by default). An unknown id is an error (exit status 2, naming the registered ones)."""
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", choices=("engine", "http", "workloads", "movegen", "playout"),
@@ -60,13 +62,17 @@ def main(argv: list[str] | None = None) -> None:
                         help="workloads: plies after which a game stops (default 100)")
     parser.add_argument("--json", metavar="PATH", help="also write every figure as JSON here")
     args = parser.parse_args(argv)
-
     registered = rules.game_ids()
-    ids = args.games or registered
-    unknown = [g for g in ids if g not in registered]
+    unknown = [g for g in args.games or () if g not in registered]
     if unknown:
         parser.error(f"unknown game(s): {', '.join(unknown)}; registered: {', '.join(registered)}")
+    args.games = list(args.games or registered)
+    return args
 
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    ids = args.games
     started = time.time()
     print(f"bench: {time.strftime('%Y-%m-%d %H:%M:%S')}, Python {platform.python_version()}, "
           f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "

@@ -26,8 +26,8 @@ Measures, per game, over the positions of ``bench/positions/<game-id>.txt``:
   plies), through the ``Game`` interface as a search's playouts do: ``random_move`` (a
   uniformly random legal move, or none when the game is over), then ``advance`` (``apply``
   with dice rolled by the seeded generator for a chance move); the analysis cache is left on,
-  as in a search. Every game and option set
-  that changes the work (``PLAYOUTS``). python-chess: ``board.push`` of a random legal move
+  as in a search. Every game under its defaults and under each option set that changes the
+  work (:data:`bench.configs.VARIANTS`). python-chess: ``board.push`` of a random legal move
   from the start position until ``board.is_game_over()``. Both sides draw from their own
   seeded generator that goes on from game to game, so each round plays new games.
 * perft: leaf counting (``game.perft``, caches cleared before each run, so only transpositions
@@ -46,7 +46,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import chess
 
@@ -54,18 +54,12 @@ import rules
 from rules.core import notation
 
 from . import positions as P
+from .configs import option_sets
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPP1PPP/R3K2R w KQkq - 0 1"
 START = chess.STARTING_FEN
 perf = time.perf_counter
 
-#: Random playouts: the option sets that change the work a game does, per game.
-PLAYOUTS: dict[str, tuple[dict[str, Any], ...]] = {
-    "mastery": ({}, {"ruleset": "classic-1990"}),
-    "kings-mate": ({}, {"active_play": True}),
-    "maestria": ({},),
-    "sceptre": ({}, {"players": ["w", "r", "b"]}),
-}
 #: At most this many plies per random game (random Sceptre and King's Mate can go on for
 #: thousands of plies; python-chess's random games end by ~500 plies, by its 75-move rule).
 PLAYOUT_CAP = 500
@@ -321,7 +315,7 @@ class Workload:
 class Playout:
     """Random playouts of one game under one option set, through the ``Game`` interface."""
 
-    def __init__(self, game_id: str, options: dict[str, Any], cap: int = PLAYOUT_CAP) -> None:
+    def __init__(self, game_id: str, options: Mapping[str, Any], cap: int = PLAYOUT_CAP) -> None:
         self.game = rules.configure(game_id, options)
         self.cap = cap
         self.rng = random.Random(PLAYOUT_SEED)
@@ -349,7 +343,7 @@ class Playout:
         return plies
 
 
-def playout_label(game_id: str, options: dict[str, Any]) -> str:
+def playout_label(game_id: str, options: Mapping[str, Any]) -> str:
     """``sceptre players=w,r,b`` for the table."""
     opts = " ".join(f"{k}={','.join(v) if isinstance(v, list) else v}"
                     for k, v in options.items())
@@ -448,8 +442,9 @@ def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
 
 def playouts(game_id: str, ref: Chess, rounds: int, round_time: float,
              show: Callable[[Result], None]) -> None:
-    """The random-playout measure of every option set of ``PLAYOUTS`` for the game."""
-    for options in PLAYOUTS.get(game_id, ({},)):
+    """The random-playout measure of the game under each of its option sets
+    (:func:`bench.configs.option_sets`)."""
+    for options in option_sets(game_id):
         p = Playout(game_id, options)
         r = interleave(game_id, f"random playout {playout_label('', options) or '(default)'}",
                        "plies/s", p.play, ref.playout, rounds, round_time)

@@ -273,7 +273,7 @@ def main(argv: list[str] | None = None) -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("kind", choices=("movegen", "apply", "parse", "format", "perft", "http",
                                          "wsgi", "workload", "workload-us"))
-    parser.add_argument("game")
+    parser.add_argument("game", help="a registered game id, or all (wsgi, workload-us)")
     parser.add_argument("endpoint", nargs="?", default=None,
                         choices=("legal-moves", "apply", "status", "health", "cold", "frontend",
                                  "bot", "bot-moves"),
@@ -284,14 +284,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pyinstrument", action="store_true",
                         help="print pyinstrument's call tree instead of the cProfile table")
     args = parser.parse_args(argv)
-    if args.kind == "workload-us":
-        import rules
+    import rules
 
+    known = rules.game_ids()
+    if args.game not in known and not (args.game == "all"
+                                       and args.kind in ("wsgi", "workload-us")):
+        parser.error(f"unknown game {args.game!r}; registered: {', '.join(known)}"
+                     + (" (or all)" if args.kind in ("wsgi", "workload-us") else ""))
+    if args.kind == "workload-us":
         workload_table(rules.game_ids() if args.game == "all" else [args.game])
         return
     if args.kind == "wsgi":
-        import rules
-
         wsgi_table(rules.game_ids() if args.game == "all" else [args.game])
         return
     body, title = workload(args.kind, args.game, args.endpoint)

@@ -17,9 +17,12 @@ draw when unfinished, ``SPEED_SIMULATIONS`` simulations) from the same ``SPEED_P
 positions, taking turns, ``SPEED_ROUNDS`` times over, and reports simulations per second of
 each over all of them.
 
-Every configuration of ``CONFIGS`` plays every pairing. Game ``i`` of a pairing puts the
-measured bot in seat ``i mod players`` and the other bot in every other seat (with three
-players: one against two), so seats alternate. A game still going on after ``--max-plies``
+Every configuration plays every pairing: each registered game under its defaults and under its
+option sets of :data:`bench.configs.VARIANTS` (:func:`configs`), labelled as ``--configs``
+selects them (``sceptre 2 players``, ``mastery classic-1990``); a ``--configs`` prefix that
+starts no label is an error. Game ``i`` of a pairing puts the measured bot in seat ``i mod
+players`` and the other bot in every other seat (with three players: one against two), so
+seats alternate. A game still going on after ``--max-plies``
 decisions per two seats (450 with three players) is a draw; a draw scores 1/2, a win 1. Game
 ``i`` uses seed ``--seed + i`` for its dice and for every bot's moves. Each MCTS search runs its
 whole budget of playouts however long it takes, so a run is reproducible on any machine at any
@@ -38,23 +41,20 @@ import sys
 import time
 from dataclasses import dataclass, field
 from multiprocessing import Pool
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from rules import registry
 from rules.core.game import WIN, Game
 from rules.search import MAX_TIME_MS, mcts, suggest
 
-#: (label, game id, options): every game, Mastery under both rule sets, King's Mate with and
-#: without active play, Sceptre with two and three players.
-CONFIGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("mastery", "mastery", {}),
-    ("mastery classic-1990", "mastery", {"ruleset": "classic-1990"}),
-    ("kings-mate", "kings-mate", {}),
-    ("kings-mate active_play", "kings-mate", {"active_play": True}),
-    ("maestria", "maestria", {}),
-    ("sceptre 2 players", "sceptre", {}),
-    ("sceptre 3 players", "sceptre", {"players": ["w", "r", "b"]}),
-)
+from .configs import VARIANTS, Config, select, unmatched
+from .configs import configs as game_configs
+
+#: Option sets timed by --latency beyond those of :data:`bench.configs.VARIANTS`, per game id:
+#: Sceptre with four players.
+LATENCY_VARIANTS: Mapping[str, Mapping[str, Mapping[str, Any]]] = {
+    "sceptre": {"4 players": {"players": ["w", "r", "b", "y"]}},
+}
 #: pairing -> (measured bot, opponent, target score)
 PAIRINGS: dict[str, tuple[str, str, float]] = {
     "mcts-random": ("mcts", "random", 0.95),
@@ -72,6 +72,21 @@ OPENSPIEL_ROLLOUT_PLIES = 20
 SPEED_SIMULATIONS = 100
 SPEED_POSITIONS = 4
 SPEED_ROUNDS = 3
+
+
+def configs() -> list[Config]:
+    """The configurations the games are played in: every registered game under its defaults
+    and under its variants (Mastery under both rule sets, King's Mate with and without active
+    play, Sceptre with two and three players)."""
+    return game_configs()
+
+
+def latency_configs() -> list[Config]:
+    """The configurations timed by --latency: those of :func:`configs`, and those of
+    :data:`LATENCY_VARIANTS` (Sceptre with four players too)."""
+    variants = {game_id: {**VARIANTS.get(game_id, {}), **LATENCY_VARIANTS.get(game_id, {})}
+                for game_id in {*VARIANTS, *LATENCY_VARIANTS}}
+    return game_configs(variants=variants)
 
 
 @dataclass
@@ -97,7 +112,7 @@ class Result:
 class OpenSpielMCTS:
     """OpenSpiel's MCTSBot over the adapter, one game's worth."""
 
-    def __init__(self, game_id: str, options: dict[str, Any], max_plies: int) -> None:
+    def __init__(self, game_id: str, options: Mapping[str, Any], max_plies: int) -> None:
         from rules.search import openspiel
 
         self.adapter = openspiel.load(game_id, options, max_plies=max_plies)
@@ -115,13 +130,13 @@ class OpenSpielMCTS:
         return self.adapter.move_of(state, bot.step(state))
 
 
-def play(task: tuple[str, str, int, int, int, int | None, int, dict[str, Any]]) -> Result:
+def play(task: tuple[str, Config, int, int, int, int | None, int, dict[str, Any]]) -> Result:
     """One game of a pairing in one configuration."""
-    (pairing, label, index, base_seed, plies_per_two_seats, playouts, anchor_playouts,
+    (pairing, config, index, base_seed, plies_per_two_seats, playouts, anchor_playouts,
      settings) = task
     search_settings = dict(settings)
     time_cap = search_settings.pop("time_ms", None)
-    _, game_id, options = next(c for c in CONFIGS if c[0] == label)
+    label, game_id, options = config.label, config.game_id, config.options
     measured, opponent, _ = PAIRINGS[pairing]
     game: Game[Any, Any] = registry.configure(game_id, options)
     seats = game.seats()
@@ -185,15 +200,14 @@ def random_walk(game: Game[Any, Any], seed: int, plies: int) -> Any:
     return position
 
 
-def speed(task: tuple[str, int]) -> tuple[str, float, float]:
+def speed(task: tuple[Config, int]) -> tuple[str, float, float]:
     """Simulations per second of our MCTS and of OpenSpiel's MCTSBot doing the same work per
     simulation, from the same positions, taking turns: (label, ours, theirs)."""
     from rules.search import mcts
 
-    label, seed = task
-    _, game_id, options = next(c for c in CONFIGS if c[0] == label)
-    game = registry.configure(game_id, options)
-    openspiel = OpenSpielMCTS(game_id, options, 10_000)
+    config, seed = task
+    game = registry.configure(config.game_id, config.options)
+    openspiel = OpenSpielMCTS(config.game_id, config.options, 10_000)
     positions = [random_walk(game, seed + i, 15 * i) for i in range(SPEED_POSITIONS)]
     ours = theirs = 0.0
     for _ in range(SPEED_ROUNDS):
@@ -206,7 +220,7 @@ def speed(task: tuple[str, int]) -> tuple[str, float, float]:
             openspiel.choose(position, 0, SPEED_SIMULATIONS, seed + i)
             theirs += time.perf_counter() - started
     sims = SPEED_SIMULATIONS * SPEED_POSITIONS * SPEED_ROUNDS
-    return label, sims / ours, sims / theirs
+    return config.label, sims / ours, sims / theirs
 
 
 @dataclass
@@ -267,16 +281,11 @@ class Row:
         return "| " + " | ".join(cells) + " |"
 
 
-#: The configurations timed by --latency: those of CONFIGS and Sceptre with four players.
-LATENCY_CONFIGS = CONFIGS + (("sceptre 4 players", "sceptre", {"players": ["w", "r", "b", "y"]}),)
-
-
-def latency(task: tuple[str, int, int]) -> tuple[str, list[float], int]:
+def latency(task: tuple[Config, int, int]) -> tuple[Config, list[float], int]:
     """Seconds of one default-budget MCTS suggestion from each of ``count`` random-walk
     positions (0 to 150 plies in), and how many stopped short of their playouts."""
-    label, count, seed = task
-    _, game_id, options = next(c for c in LATENCY_CONFIGS if c[0] == label)
-    game = registry.configure(game_id, options)
+    config, count, seed = task
+    game = registry.configure(config.game_id, config.options)
     rng = random.Random(seed)
     times, short = [], 0
     for i in range(count):
@@ -285,17 +294,17 @@ def latency(task: tuple[str, int, int]) -> tuple[str, list[float], int]:
         found = suggest(game, position, seed=i)
         times.append(time.perf_counter() - started)
         short += found.playouts < game.search_limits.playouts
-    return label, times, short
+    return config, times, short
 
 
-def latency_table(pool: Any, count: int, seed: int) -> str:
+def latency_table(pool: Any, chosen: Sequence[Config], count: int, seed: int) -> str:
     lines = ["| configuration | default playouts | positions | mean ms | 95th percentile ms | "
              "most ms | stopped by the time cap |", "|---|---|---|---|---|---|---|"]
-    for label, times, short in pool.imap(latency, [(c[0], count, seed) for c in LATENCY_CONFIGS]):
-        _, game_id, options = next(c for c in LATENCY_CONFIGS if c[0] == label)
+    for config, times, short in pool.imap(latency, [(c, count, seed) for c in chosen]):
         times.sort()
         ms = [1000 * t for t in times]
-        lines.append(f"| {label} | {registry.configure(game_id, options).search_limits.playouts}"
+        playouts = registry.configure(config.game_id, config.options).search_limits.playouts
+        lines.append(f"| {config.label} | {playouts}"
                      f" | {len(ms)} | {sum(ms) / len(ms):.0f} | "
                      f"{ms[min(len(ms) - 1, int(0.95 * len(ms)))]:.0f} | {ms[-1]:.0f} | "
                      f"{short} |")
@@ -316,8 +325,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pairings", nargs="+", choices=sorted(PAIRINGS),
                         default=list(PAIRINGS), help="pairings to play (default: all)")
     parser.add_argument("--configs", nargs="+", metavar="LABEL-PREFIX",
-                        help="configurations whose label starts with one of these "
-                             "(default: all)")
+                        help="configurations whose label starts with one of these (default: "
+                             "all; the labels are listed when a prefix matches none)")
     parser.add_argument("--seed", type=int, default=1, help="seed of game 0 (default 1)")
     parser.add_argument("--max-plies", type=int, default=300,
                         help="decisions per two seats after which a game is a draw "
@@ -342,22 +351,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--latency", type=int, metavar="N",
                         help="instead of games: time one default-budget suggestion from N "
                              "random positions of each configuration (Sceptre with four "
-                             "players too)")
+                             "players too; --configs chooses among them)")
     args = parser.parse_args(argv)
+    candidates = latency_configs() if args.latency else configs()
+    missing = unmatched(args.configs or (), candidates)
+    if missing:
+        parser.error(f"no configuration starts with {', '.join(map(repr, missing))}; the "
+                     f"configurations: {', '.join(c.label for c in candidates)}")
+    chosen = select(candidates, args.configs)
     if args.latency:
         print(f"bench.strength --latency {args.latency}: {time.strftime('%Y-%m-%d %H:%M:%S')}, "
               f"{args.procs} processes, load average "
               f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
         with Pool(args.procs) as pool:
-            table = latency_table(pool, args.latency, args.seed)
+            table = latency_table(pool, chosen, args.latency, args.seed)
         print(f"load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         if args.markdown:
             with open(args.markdown, "w") as fh:
                 fh.write(table + "\n")
         return
 
-    configs = [label for label, _, _ in CONFIGS
-               if not args.configs or any(label.startswith(p) for p in args.configs)]
     settings: dict[str, Any] = {}
     if args.playout_plies is not None:
         settings["playout_plies"] = args.playout_plies
@@ -368,20 +381,20 @@ def main(argv: list[str] | None = None) -> None:
     for item in args.set:
         name, _, value = item.partition("=")
         settings[name] = float(value)
-    tasks = [(pairing, label, index, args.seed, args.max_plies, args.playouts,
+    tasks = [(pairing, config, index, args.seed, args.max_plies, args.playouts,
               args.anchor_playouts, settings)
-             for index in range(args.games) for pairing in args.pairings for label in configs]
+             for index in range(args.games) for pairing in args.pairings for config in chosen]
     started = time.time()
     command = "python -m bench.strength " + " ".join(argv if argv is not None else sys.argv[1:])
     print(f"bench.strength: {time.strftime('%Y-%m-%d %H:%M:%S')}, Python "
           f"{platform.python_version()}, {os.cpu_count()} CPUs, {args.procs} processes, "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {len(tasks)} games",
           flush=True)
-    rows = {(p, c): Row(p, c) for p in args.pairings for c in configs}
+    rows = {(p, c.label): Row(p, c.label) for p in args.pairings for c in chosen}
     with Pool(args.procs) as pool:
         if "mcts-openspiel" in args.pairings:
             for label, ours, theirs in pool.imap_unordered(
-                    speed, [(label, args.seed) for label in configs]):
+                    speed, [(config, args.seed) for config in chosen]):
                 rows["mcts-openspiel", label].equal_work = (ours, theirs)
                 print(f"[speed] {label}: {ours:.0f} / {theirs:.0f} simulations per second = "
                       f"{ours / theirs:.2f}x", flush=True)

@@ -1,32 +1,65 @@
-"""Measure the worst case we can construct for each endpoint and game.
+"""``python -m limits``: measure the worst case we can construct for each endpoint and game.
 
-``python -m limits`` prints a Markdown table for docs/limits.md. For each game it
-finds the busiest position it can (most legal moves) among seeded random playouts,
-then times, through the real app (in process, no network), each endpoint on the
-worst input the service accepts: the longest body, the busiest position, the deepest
-perft the game allows, the longest replay, and garbage at the maximum length.
+It prints a Markdown table for docs/limits.md. Every registered game is measured under its
+default options, and under the largest configuration its options allow where that differs
+(``LARGEST``). For each configuration it finds the busiest position it can (most legal moves)
+among seeded random playouts, then times, through the real app (in process, no network), each
+endpoint on the worst input the service accepts: the busiest position, the deepest perft the
+game allows, the longest replay, a 2000-pixel render, and garbage at the maximum length; last,
+a body over the size limit.
+
+    .venv/bin/python -m limits                       # every registered game, about 30 s
+    .venv/bin/python -m limits --games sceptre       # these games only
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
+from typing import Any, Sequence
 
 import rules
+from rules import registry
 from service.app import create_app
 from service.render import MAX_SIZE
 from service.schemas import MAX_BODY_BYTES, MAX_POSITION_LENGTH, MAX_REPLAY_MOVES
 
-#: Each game under its default options, and the largest configurations the options allow.
-CONFIGS: tuple[tuple[str, dict], ...] = (
-    ("mastery", {}),
-    ("kings-mate", {}),
-    ("kings-mate", {"active_play": True, "fools_gambit": True, "defense_of_the_crown": True}),
-    ("maestria", {}),
-    ("sceptre", {}),
-    ("sceptre", {"players": ["w", "r", "b", "y"]}),
-)
+#: The largest configuration a game's options allow, for the games where it is not their
+#: defaults: King's Mate with every optional rule, Sceptre with 4 players on the 24x24 board.
+#: Every registered game is measured under its defaults whether or not it is listed here.
+LARGEST: dict[str, dict[str, Any]] = {
+    "kings-mate": {"active_play": True, "fools_gambit": True, "defense_of_the_crown": True},
+    "sceptre": {"players": ["w", "r", "b", "y"]},
+}
+
+
+def configs(game_ids: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:
+    """The configurations measured for ``game_ids``: each game under its defaults, then under
+    its entry of :data:`LARGEST` if it has one."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for game_id in game_ids:
+        out.append((game_id, {}))
+        if game_id in LARGEST:
+            out.append((game_id, LARGEST[game_id]))
+    return out
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line; ``games`` is the list of game ids to measure (every registered game
+    by default). An unknown id is an error (exit status 2, naming the registered ones)."""
+    parser = argparse.ArgumentParser(prog="python -m limits", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", nargs="+", metavar="ID",
+                        help="these games (default: every registered game)")
+    args = parser.parse_args(argv)
+    known = registry.game_ids()
+    unknown = [game_id for game_id in args.games or () if game_id not in known]
+    if unknown:
+        parser.error(f"unknown game(s): {', '.join(unknown)}; registered: {', '.join(known)}")
+    args.games = list(args.games or known)
+    return args
 
 
 def busiest(game, seeds: int = 20, plies: int = MAX_REPLAY_MOVES):
@@ -75,11 +108,12 @@ def timed(client, path: str, body: dict, repeat: int = 3) -> tuple[float, int]:
     return worst, status
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
+    args = parse_args(argv)
     client = create_app().test_client()
     print("| game | options | endpoint | worst input | status | worst time (ms) |")
     print("|---|---|---|---|---|---|")
-    for game_id, options in CONFIGS:
+    for game_id, options in configs(args.games):
         game = rules.configure(game_id, options)
         position, count, longest = busiest(game)
         text = game.format_position(position)
@@ -111,7 +145,7 @@ def main() -> None:
                   flush=True)
     oversize = b'{"position": "' + b"x" * MAX_BODY_BYTES + b'"}'
     start = time.perf_counter()
-    status = client.post("/v1/games/mastery/legal-moves", data=oversize,
+    status = client.post(f"/v1/games/{args.games[0]}/legal-moves", data=oversize,
                          content_type="application/json").status_code
     ms = (time.perf_counter() - start) * 1000
     print(f"| any | | legal-moves | body over {MAX_BODY_BYTES} bytes | {status} | {ms:.1f} |")

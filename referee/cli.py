@@ -19,19 +19,22 @@ import argparse
 import json
 import random
 import sys
-from typing import Any, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from rules import registry
 from rules.core.errors import RulesError
+from rules.core.game import Game
 from rules.core.view import NoBoardView, text_board, view_for
 from rules.search import DEFAULT_LEVEL, LEVELS, BudgetError, suggest
 
 
 class UsageError(Exception):
-    pass
+    """Bad input on the command line: printed, and the exit status is 2."""
 
 
-def _game(args: argparse.Namespace):
+def _game(args: argparse.Namespace) -> Game[Any, Any]:
+    """The game ``args.game`` under ``--options``; a UsageError for an unknown game or options
+    that are not JSON."""
     if registry.game_class(args.game) is None:
         raise UsageError(f"There is no game {args.game!r}; choose one of: "
                          f"{', '.join(registry.game_ids())}.")
@@ -44,18 +47,19 @@ def _game(args: argparse.Namespace):
     return registry.configure(args.game, options)
 
 
-def _position(game, args: argparse.Namespace):
+def _position(game: Game[Any, Any], args: argparse.Namespace) -> Any:
+    """The position of ``--position``, or the game's initial position."""
     return game.initial_position() if args.position is None else game.parse_position(args.position.strip())
 
 
-def _board(game, position) -> str:
+def _board(game: Game[Any, Any], position: Any) -> str:
     try:
         return text_board(view_for(game, position))
     except NoBoardView:
         return f"(no board view for {game.id} yet)"
 
 
-def _status_line(game, position) -> str:
+def _status_line(game: Game[Any, Any], position: Any) -> str:
     st = game.status(position)
     if not st.finished:
         extra = "".join(f", {k}: {v}" for k, v in st.extra.items() if v not in (None, False))
@@ -64,7 +68,7 @@ def _status_line(game, position) -> str:
         (f" ({st.reason})" if st.reason else "")
 
 
-def show(game, position, out: TextIO) -> None:
+def show(game: Game[Any, Any], position: Any, out: TextIO) -> None:
     print(_board(game, position), file=out)
     print(game.format_position(position), file=out)
     print(_status_line(game, position), file=out)
@@ -72,22 +76,22 @@ def show(game, position, out: TextIO) -> None:
 
 # ---- commands ----------------------------------------------------------------------------------
 
-def cmd_games(args, out):
+def cmd_games(args: argparse.Namespace, out: TextIO) -> None:
     for game_id in registry.game_ids():
-        cls = registry.game_class(game_id)
-        print(f"{game_id:12} {cls.name} ({', '.join(cls.players())})", file=out)
-        for spec in cls.option_specs:
+        game = registry.configure(game_id)
+        print(f"{game_id:12} {game.name} ({', '.join(game.players())})", file=out)
+        for spec in game.option_specs:
             doc = spec.to_json()
             choices = f" one of {doc['choices']}" if doc.get("choices") else ""
             print(f"    {doc['name']} = {json.dumps(doc['default'])}{choices}", file=out)
 
 
-def cmd_show(args, out):
+def cmd_show(args: argparse.Namespace, out: TextIO) -> None:
     game = _game(args)
     show(game, _position(game, args), out)
 
 
-def cmd_moves(args, out):
+def cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
     game = _game(args)
     entries = game.legal_move_entries(_position(game, args))
     if args.json:
@@ -99,7 +103,7 @@ def cmd_moves(args, out):
         print(f"  {entry['move']:14} {rest}", file=out)
 
 
-def cmd_apply(args, out):
+def cmd_apply(args: argparse.Namespace, out: TextIO) -> None:
     game = _game(args)
     pos = _position(game, args)
     rng = random.Random(args.seed) if args.seed is not None else None
@@ -111,7 +115,7 @@ def cmd_apply(args, out):
     show(game, pos, out)
 
 
-def cmd_perft(args, out):
+def cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
     game = _game(args)
     pos = _position(game, args)
     if args.divide:
@@ -123,7 +127,7 @@ def cmd_perft(args, out):
         print(f"nodes {game.perft(pos, args.depth, budget=args.budget)}", file=out)
 
 
-def cmd_render(args, out):
+def cmd_render(args: argparse.Namespace, out: TextIO) -> None:
     from service.render import picture
 
     game = _game(args)
@@ -142,7 +146,7 @@ def cmd_render(args, out):
         print(f"wrote {args.output} ({len(data)} bytes)", file=out)
 
 
-def _computer_seats(game, args: argparse.Namespace) -> set[str]:
+def _computer_seats(game: Game[Any, Any], args: argparse.Namespace) -> set[str]:
     """The seats the computer plays under ``--vs computer``: every one but ``--as``'s."""
     if args.vs != "computer":
         if args.as_player is not None:
@@ -155,7 +159,8 @@ def _computer_seats(game, args: argparse.Namespace) -> set[str]:
     return set(game.seats()) - {mine}
 
 
-def _computer_move(game, pos, args: argparse.Namespace, plies: int) -> tuple[str, str]:
+def _computer_move(game: Game[Any, Any], pos: Any, args: argparse.Namespace,
+                   plies: int) -> tuple[str, str]:
     """The computer's move (notation) and a note on how it was chosen."""
     seed = (args.seed or 0) + plies
     try:
@@ -166,7 +171,7 @@ def _computer_move(game, pos, args: argparse.Namespace, plies: int) -> tuple[str
     return game.format_move(pos, found.move), f" [{note}value {found.value:.2f}]"
 
 
-def cmd_play(args, out, stdin: TextIO):
+def cmd_play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     """Two people at one terminal, people against a random mover or against the computer;
     moves come from stdin."""
     game = _game(args)
@@ -274,8 +279,9 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-COMMANDS = {"games": cmd_games, "show": cmd_show, "moves": cmd_moves, "apply": cmd_apply,
-            "perft": cmd_perft, "render": cmd_render}
+COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], None]] = {
+    "games": cmd_games, "show": cmd_show, "moves": cmd_moves, "apply": cmd_apply,
+    "perft": cmd_perft, "render": cmd_render}
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,

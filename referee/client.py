@@ -57,7 +57,8 @@ class MalformedRequestError(RefereeError):
 
     @property
     def errors(self) -> dict[str, Any]:
-        return self.problem.get("errors", {})
+        errors: dict[str, Any] = self.problem.get("errors", {})
+        return errors
 
 
 class UnknownGameError(RefereeError):
@@ -302,9 +303,12 @@ class Referee:
             raise TransportError({"status": 0, "code": "unreachable",
                                   "detail": f"Cannot reach {self.base_url}: {reason}."}) from None
 
-    def _json(self, method: str, path: str, body: Mapping[str, Any] | None = None) -> Any:
+    def _json(self, method: str, path: str, body: Mapping[str, Any] | None = None
+              ) -> dict[str, Any]:
+        """The JSON object the service answered (every operation answers an object)."""
         raw, _ = self._request(method, path, body)
-        return json.loads(raw)
+        answer: dict[str, Any] = json.loads(raw)
+        return answer
 
     @staticmethod
     def _game_path(game: str, operation: str = "") -> str:
@@ -327,7 +331,8 @@ class Referee:
 
     def games(self) -> list[dict[str, Any]]:
         """Every game: ``{id, name, players, options}``."""
-        return self._json("GET", "/v1/games")["games"]
+        games: list[dict[str, Any]] = self._json("GET", "/v1/games")["games"]
+        return games
 
     def game(self, game: str) -> dict[str, Any]:
         """One game in detail: pieces, setups, options, notation."""
@@ -399,4 +404,5 @@ class Referee:
         return raw
 
     def health(self) -> bool:
-        return self._json("GET", "/v1/health").get("status") == "ok"
+        status: object = self._json("GET", "/v1/health").get("status")
+        return status == "ok"

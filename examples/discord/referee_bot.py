@@ -310,7 +310,7 @@ class GameCommands(app_commands.Group):
         await respond(interaction, reply, self.desk)
 
     @app_commands.command(name="start", description="Start a game in this channel")
-    @app_commands.describe(game="Which game (e.g. mastery, kings-mate, maestria, sceptre)",
+    @app_commands.describe(game="Which game: an id the service lists, e.g. mastery",
                            options='The game\'s options as JSON, e.g. {"players": ["w","r","b"]}')
     async def start(self, interaction: discord.Interaction, game: str,
                     options: str | None = None) -> None:

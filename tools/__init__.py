@@ -1,0 +1,1 @@
+"""Developer commands that write files of the repository from the code (``python -m tools.readme``)."""
