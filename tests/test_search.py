@@ -216,3 +216,16 @@ def test_nodes_order_their_moves_by_prior_no_deeper_than_the_games_prior_depth()
         search.order_moves = counted
         search.run(position, 800)
     assert 1 < ordered[2] < ordered[99]
+
+
+def test_a_search_whose_time_is_up_before_it_starts_still_answers_a_move():
+    """The time cap is judged after each playout: a cap already past (a loaded machine, a
+    1 ms cap) still gives one playout and a legal move, never an empty ranking."""
+    from rules import registry
+    from rules.search import mcts
+
+    for game_id in registry.game_ids():
+        game = registry.configure(game_id)
+        result = mcts.search(game, game.start_position, 5, seconds=0.0, seed=1)
+        assert result.playouts == 1
+        assert result.ranked[0].move in game.legal_moves(game.start_position)

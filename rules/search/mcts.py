@@ -394,7 +394,8 @@ class Search(Generic[P, M]):
 
     def run(self, position: P, playouts: int, seconds: float | None = None
             ) -> SearchResult:
-        """Search ``playouts`` iterations, or until ``seconds`` have passed if sooner."""
+        """Search ``playouts`` iterations, or until ``seconds`` have passed if sooner; at least
+        one, so that the root has a move to rank however short the time."""
         started = time.perf_counter()
         deadline = None if seconds is None else started + seconds
         root = self.node(position, -1, 0.0)
@@ -402,7 +403,7 @@ class Search(Generic[P, M]):
         done = 0
         clock = time.perf_counter
         while done < playouts:
-            if deadline is not None and clock() >= deadline:
+            if done and deadline is not None and clock() >= deadline:
                 break
             self.iterate(root)
             done += 1
