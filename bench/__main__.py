@@ -27,6 +27,7 @@ import orjson
 import rules
 
 from . import engine, httpbench, workloads
+from .configs import choose_games
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -62,11 +63,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="workloads: plies after which a game stops (default 100)")
     parser.add_argument("--json", metavar="PATH", help="also write every figure as JSON here")
     args = parser.parse_args(argv)
-    registered = rules.game_ids()
-    unknown = [g for g in args.games or () if g not in registered]
-    if unknown:
-        parser.error(f"unknown game(s): {', '.join(unknown)}; registered: {', '.join(registered)}")
-    args.games = list(args.games or registered)
+    args.games = choose_games(parser, args.games)
     return args
 
 

@@ -10,6 +10,7 @@ and the strength runs (:mod:`bench.strength`) both measure these configurations.
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -74,3 +75,12 @@ def select(candidates: Sequence[Config], prefixes: Sequence[str] | None) -> list
     if not prefixes:
         return list(candidates)
     return [c for c in candidates if any(c.label.startswith(p) for p in prefixes)]
+
+
+def choose_games(parser: argparse.ArgumentParser, asked: Sequence[str] | None) -> list[str]:
+    """The games a command line's ``--games`` asked for (every registered game for none);
+    an unknown id ends the command through ``parser.error`` (exit status 2), naming it."""
+    try:
+        return registry.chosen(asked)
+    except ValueError as exc:
+        parser.error(str(exc))

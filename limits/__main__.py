@@ -21,7 +21,7 @@ import time
 from typing import Any, Sequence
 
 import rules
-from rules import registry
+from bench.configs import choose_games
 from service.app import create_app
 from service.render import MAX_SIZE
 from service.schemas import MAX_BODY_BYTES, MAX_POSITION_LENGTH, MAX_REPLAY_MOVES
@@ -54,11 +54,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--games", nargs="+", metavar="ID",
                         help="these games (default: every registered game)")
     args = parser.parse_args(argv)
-    known = registry.game_ids()
-    unknown = [game_id for game_id in args.games or () if game_id not in known]
-    if unknown:
-        parser.error(f"unknown game(s): {', '.join(unknown)}; registered: {', '.join(known)}")
-    args.games = list(args.games or known)
+    args.games = choose_games(parser, args.games)
     return args
 
 

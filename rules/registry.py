@@ -13,7 +13,7 @@ import importlib
 import json
 import pkgutil
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .core.errors import InvalidOptions
 from .core.game import Game
@@ -55,6 +55,16 @@ def game_ids() -> list[str]:
     """The id of every registered game, sorted."""
     load_all()
     return sorted(_GAMES)
+
+
+def chosen(asked: Sequence[str] | None) -> list[str]:
+    """The game ids a command line asked for, in order, or every registered game for none;
+    ValueError naming the unknown ones and the registered ones."""
+    known = game_ids()
+    unknown = [game_id for game_id in asked or () if game_id not in known]
+    if unknown:
+        raise ValueError(f"unknown game(s): {', '.join(unknown)}; registered: {', '.join(known)}")
+    return list(asked or known)
 
 
 def game_class(game_id: str) -> type[Game[Any, Any]] | None:
