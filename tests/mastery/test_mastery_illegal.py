@@ -8,7 +8,7 @@ import random
 import pytest
 
 import rules
-from illegal_moves import explain_random_illegal_moves
+from tests.illegal_moves import explain_random_illegal_moves
 from rules.mastery.illegal import BOOK
 from rules.mastery.reasons import Illegal
 

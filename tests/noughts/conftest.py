@@ -4,7 +4,7 @@ from typing import Any, Callable, ContextManager, Iterator
 
 import pytest
 from flask import Flask
-from noughts_game import NoughtsAndCrosses
+from tests.noughts.noughts_game import NoughtsAndCrosses
 
 from rules.core.game import Game
 from service.app import create_app

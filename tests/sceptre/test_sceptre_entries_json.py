@@ -11,7 +11,7 @@ import orjson
 import rules
 from rules.core.game import Game
 
-from test_sceptre_audit import one_section, position
+from tests.sceptre.test_sceptre_audit import one_section, position
 
 
 def _positions():

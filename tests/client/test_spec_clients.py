@@ -21,7 +21,7 @@ from openapi_spec_validator.readers import read_from_filename
 from rules import registry
 from service.spec import SPEC_PATH, game_examples
 
-from live_service import running_service
+from tests.live_service import running_service
 
 BIN = Path(sys.executable).parent
 PACKAGE = "referee_generated_client"

@@ -14,7 +14,7 @@ import pytest
 
 from service.spec import SPEC_PATH
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LINT = ROOT / "tools" / "lint"
 CACHE = ROOT / ".cache" / "lint"
 

@@ -10,7 +10,7 @@ import pytest
 
 from rules import registry
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAME_AGNOSTIC = ("service", "rules/core", "rules/search")
 SOURCE = (".py", ".js", ".html", ".css", ".yaml")
 

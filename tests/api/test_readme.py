@@ -16,7 +16,7 @@ from rules.core import errors
 from service import gunicorn_conf, problems
 from service.app import create_app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from rules import registry
-from tests.test_search import IDS, OPTION_SETS
+from tests.core.test_search import IDS, OPTION_SETS
 
 
 def walk(game, seed: int, plies: int):

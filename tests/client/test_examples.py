@@ -8,8 +8,8 @@ import struct
 
 import pytest
 
-from example_modules import load_example
-from live_service import running_service
+from tests.example_modules import load_example
+from tests.live_service import running_service
 from referee.client import Referee
 
 

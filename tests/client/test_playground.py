@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from live_service import running_service
+from tests.live_service import running_service
 from rules import registry
 from service.app import create_app
 

@@ -14,7 +14,7 @@ from referee.client import (
 )
 from rules import registry
 
-from live_service import free_port, running_service
+from tests.live_service import free_port, running_service
 
 START = "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 d - 0 1"
 

@@ -9,7 +9,7 @@ from rules import registry
 from rules.search import MAX_TIME_MS
 from service.app import create_app
 
-from test_service import assert_problem
+from tests.api.test_http_layer import assert_problem
 
 
 @pytest.fixture(scope="module")
