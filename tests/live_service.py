@@ -4,6 +4,7 @@ example and playground tests."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -11,7 +12,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,3 +57,12 @@ def running_service(workers: int = 1, timeout: float = 90.0,
             proc.kill()
             proc.wait()
         proc.stderr.close()
+
+
+def post_json(base_url: str, path: str, body: dict[str, Any]) -> Any:
+    """The JSON answer of the service at ``base_url`` to a POST of ``body`` to ``path`` (an
+    error status raises)."""
+    request = urllib.request.Request(base_url + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)

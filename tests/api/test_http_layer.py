@@ -7,21 +7,7 @@ import yaml
 
 from service.app import create_app
 from service.spec import SPEC_PATH, spec_yaml
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app().test_client()
-
-
-def assert_problem(response, status: int, code: str):
-    assert response.status_code == status
-    assert response.mimetype == "application/problem+json"
-    body = response.get_json(force=True)
-    assert body["status"] == status and body["code"] == code
-    assert body["type"] and body["title"] and body["detail"].endswith(".")
-    assert "Traceback" not in response.get_data(as_text=True)
-    return body
+from tests.http_helpers import assert_problem
 
 
 def test_committed_openapi_yaml_is_what_the_code_generates():

@@ -6,13 +6,7 @@ import pytest
 import yaml
 
 from rules import registry
-from service.app import create_app
 from service.spec import SPEC_PATH
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app().test_client()
 
 
 def _positions(game_id: str) -> list[str]:

@@ -14,7 +14,6 @@ import pytest
 from rules import registry
 from rules.core import errors
 from service import gunicorn_conf, problems
-from service.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -93,8 +92,7 @@ def test_every_legal_moves_field_of_every_game_is_listed(game_id):
     assert kinds - {""} <= listed_kinds
 
 
-def test_docs_answers_with_and_without_a_trailing_slash():
-    client = create_app().test_client()
+def test_docs_answers_with_and_without_a_trailing_slash(client):
     for path in ("/docs", "/docs/"):
         page = client.get(path)
         assert page.status_code == 200 and b"swagger-ui" in page.data, path

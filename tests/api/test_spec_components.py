@@ -9,12 +9,12 @@ import random
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 
 from rules import registry
 from rules.core.entries import entry_schema
 from rules.core.events import event_schema
-from service.app import create_app
 from service.components import camel, walk_schemas
 from service.spec import build_spec, game_examples
 
@@ -61,10 +61,10 @@ def request_examples(document: dict[str, Any]) -> list[tuple[str, str, str, Any]
     return found
 
 
-def test_every_request_example_is_valid_for_its_game(document: dict[str, Any]) -> None:
+def test_every_request_example_is_valid_for_its_game(document: dict[str, Any],
+                                                     client: FlaskClient) -> None:
     examples = request_examples(document)
     assert {game_id for _, _, game_id, _ in examples} == set(registry.game_ids())
-    client = create_app().test_client()
     for operation, name, game_id, body in examples:
         assert errors(validator(document, name), body) == [], (operation, game_id)
         if body.get("options") is not None:
@@ -155,8 +155,7 @@ def test_no_link_uses_a_negative_index(document: dict[str, Any]) -> None:
     assert found == []
 
 
-def test_the_alternative_media_types_are_served_on_request() -> None:
-    client = create_app().test_client()
+def test_the_alternative_media_types_are_served_on_request(client: FlaskClient) -> None:
     game_id = registry.game_ids()[0]
     picture = client.post(f"/v1/games/{game_id}/render", json={"format": "png"},
                           headers={"Accept": "application/octet-stream"})

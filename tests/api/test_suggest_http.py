@@ -7,27 +7,16 @@ import pytest
 
 from rules import registry
 from rules.search import MAX_TIME_MS
-from service.app import create_app
-
-from tests.api.test_http_layer import assert_problem
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app().test_client()
-
-
-def suggest(client, game_id, **body):
-    return client.post(f"/v1/games/{game_id}/suggest", json=body)
+from tests.http_helpers import assert_problem
 
 
 @pytest.mark.parametrize("game_id", registry.game_ids())
 @pytest.mark.parametrize("level", ["random", "greedy", "mcts"])
-def test_the_answer_is_a_legal_move_with_its_entry(client, game_id, level):
-    response = suggest(client, game_id, level=level, playouts=40, seed=3)
+def test_the_answer_is_a_legal_move_with_its_entry(post, game_id, level):
+    response = post(game_id, "suggest", level=level, playouts=40, seed=3)
     assert response.status_code == 200, response.get_json()
     answer = response.get_json()
-    entries = client.post(f"/v1/games/{game_id}/legal-moves", json={}).get_json()["moves"]
+    entries = post(game_id, "legal-moves").get_json()["moves"]
     assert answer["entry"] in entries and answer["entry"]["move"] == answer["move"]
     assert answer["level"] == level and 0 <= answer["value"] <= 1
     assert answer["playouts"] == (40 if level == "mcts" else 0)
@@ -36,29 +25,28 @@ def test_the_answer_is_a_legal_move_with_its_entry(client, game_id, level):
     assert 0 <= answer["time_ms"] < MAX_TIME_MS + 500
 
 
-def test_mcts_is_the_default_level_and_the_same_request_gives_the_same_answer(client):
+def test_mcts_is_the_default_level_and_the_same_request_gives_the_same_answer(post):
     position = "2mmm3/2ooo3/1ppopp2/2pP4/3p1P2/2PPOPP1/3OOO2/3MMM2 d e5-d4 2 2"
-    first = suggest(client, "mastery", position=position, playouts=80).get_json()
-    again = suggest(client, "mastery", position=position, playouts=80, seed=0).get_json()
+    first = post("mastery", "suggest", position=position, playouts=80).get_json()
+    again = post("mastery", "suggest", position=position, playouts=80, seed=0).get_json()
     assert first["level"] == "mcts" and first["playouts"] == 80
     for answer in (first, again):
         answer.pop("time_ms")
     assert first == again
 
 
-def test_the_game_default_budget_is_used_when_none_is_given(client):
+def test_the_game_default_budget_is_used_when_none_is_given(post):
     game = registry.configure("maestria")  # its playouts are the cheapest
-    answer = suggest(client, "maestria").get_json()
+    answer = post("maestria", "suggest").get_json()
     # all of them, unless a busy machine made the search reach the time cap first
     assert answer["playouts"] == game.search_limits.playouts or (
         answer["playouts"] < game.search_limits.playouts and answer["time_ms"] >= MAX_TIME_MS)
 
 
-def test_chance_moves_and_options_are_searched(client):
+def test_chance_moves_and_options_are_searched(post):
     options = {"active_play": True}
-    answer = suggest(client, "kings-mate", options=options, playouts=30).get_json()
-    applied = client.post("/v1/games/kings-mate/apply",
-                          json={"move": answer["move"], "options": options, "seed": 1})
+    answer = post("kings-mate", "suggest", options=options, playouts=30).get_json()
+    applied = post("kings-mate", "apply", move=answer["move"], options=options, seed=1)
     assert applied.status_code == 200
 
 
@@ -71,30 +59,30 @@ def test_chance_moves_and_options_are_searched(client):
     ({"seed": -1}, "seed"),
     ({"playouts": "many"}, "playouts"),
 ])
-def test_budgets_past_their_caps_are_400(client, body, field):
-    problem = assert_problem(suggest(client, "mastery", **body), 400, "malformed_request")
+def test_budgets_past_their_caps_are_400(post, body, field):
+    problem = assert_problem(post("mastery", "suggest", **body), 400, "malformed_request")
     assert field in problem["errors"]
 
 
 @pytest.mark.parametrize("game_id", registry.game_ids())
-def test_each_game_s_playout_cap_is_400_past_it_with_the_cap_named(client, game_id):
+def test_each_game_s_playout_cap_is_400_past_it_with_the_cap_named(post, game_id):
     cap = registry.game_class(game_id).search_limits.max_playouts
-    problem = assert_problem(suggest(client, game_id, playouts=cap + 1, time_ms=1), 400,
+    problem = assert_problem(post(game_id, "suggest", playouts=cap + 1, time_ms=1), 400,
                              "malformed_request")
     assert str(cap) in problem["detail"] and "playouts" in problem["errors"]
 
 
-def test_a_finished_game_is_422_game_over(client):
+def test_a_finished_game_is_422_game_over(post):
     problem = assert_problem(
-        suggest(client, "mastery", position="o6p/8/8/8/3m4/8/8/O6P d d6xd4 0 2"), 422,
+        post("mastery", "suggest", position="o6p/8/8/8/3m4/8/8/O6P d d6xd4 0 2"), 422,
         "game_over")
     assert problem["winner"] == "light"
 
 
-def test_bad_positions_and_games_are_refused_as_elsewhere(client):
-    assert_problem(suggest(client, "mastery", position="nonsense"), 422, "invalid_position")
-    assert_problem(suggest(client, "chess"), 404, "unknown_game")
-    assert_problem(suggest(client, "mastery", options={"ruleset": "x"}), 422, "invalid_options")
+def test_bad_positions_and_games_are_refused_as_elsewhere(post):
+    assert_problem(post("mastery", "suggest", position="nonsense"), 422, "invalid_position")
+    assert_problem(post("chess", "suggest"), 404, "unknown_game")
+    assert_problem(post("mastery", "suggest", options={"ruleset": "x"}), 422, "invalid_options")
 
 
 def test_the_caps_are_in_the_spec():

@@ -19,9 +19,9 @@ import discord
 import pytest
 from discord.webhook import async_ as webhook_async
 
+from referee.client import NotFoundError, Referee
 from tests.example_modules import load_example
 from tests.live_service import running_service
-from referee.client import NotFoundError, Referee
 
 GUILD, APPLICATION, COMMAND = 210000000000000001, 110000000000000001, 310000000000000001
 EPHEMERAL = 64

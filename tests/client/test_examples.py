@@ -8,9 +8,9 @@ import struct
 
 import pytest
 
+from referee.client import Referee
 from tests.example_modules import load_example
 from tests.live_service import running_service
-from referee.client import Referee
 
 
 class FakeChannel:

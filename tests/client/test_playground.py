@@ -5,21 +5,18 @@ from __future__ import annotations
 
 import json
 import shutil
-import urllib.request
 
 import pytest
 
-from tests.live_service import running_service
 from rules import registry
-from service.app import create_app
+from tests.live_service import post_json, running_service
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-def test_pages_are_served_from_the_package_without_a_cdn():
-    client = create_app().test_client()
+def test_pages_are_served_from_the_package_without_a_cdn(client):
     page = client.get("/play")
     assert page.status_code == 200 and page.mimetype == "text/html"
     assert b'src="/static/playground.js"' in page.data
@@ -61,13 +58,6 @@ def page(browser):
     assert not errors, errors
 
 
-def post(base_url: str, path: str, body: dict) -> dict:
-    request = urllib.request.Request(base_url + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
-
-
 def open_game(page, base_url: str, game_id: str) -> str:
     page.goto(f"{base_url}/")  # the home page leads to /play
     page.wait_for_url(f"{base_url}/play")
@@ -81,7 +71,7 @@ def test_make_a_move_in_every_game_by_clicking(page, base_url, game_id):
     start = open_game(page, base_url, game_id)
     game = registry.configure(game_id)
     assert start == game.format_position(game.initial_position())
-    moves = post(base_url, f"/v1/games/{game_id}/legal-moves", {"position": start})["moves"]
+    moves = post_json(base_url, f"/v1/games/{game_id}/legal-moves", {"position": start})["moves"]
     assert page.locator("#all-moves button").count() == min(len(moves), 500)
     has_board = page.locator("#board svg").count() == 1
     move = next((m for m in moves if m.get("to")), moves[0]) if has_board else moves[0]
@@ -101,8 +91,8 @@ def test_make_a_move_in_every_game_by_clicking(page, base_url, game_id):
     else:
         page.click(f'#all-moves button[data-move="{move["move"]}"]')
     page.wait_for_function("document.body.dataset.ready === '1'")
-    expected = post(base_url, f"/v1/games/{game_id}/apply", {"position": start,
-                                                             "move": move["move"], "seed": 0})
+    expected = post_json(base_url, f"/v1/games/{game_id}/apply", {"position": start,
+                                                                  "move": move["move"], "seed": 0})
     assert page.locator("#history li").first.inner_text().startswith(move["move"])
     after = page.input_value("#position")
     assert after != start
@@ -168,10 +158,10 @@ def load_position(page, position: str, plies_shown: str = "0") -> None:
 
 def test_the_options_box_shows_each_games_options_in_force(page, base_url):
     open_game(page, base_url, "sceptre")
-    sceptre = post(base_url, "/v1/games/sceptre/setup", {})["options"]
+    sceptre = post_json(base_url, "/v1/games/sceptre/setup", {})["options"]
     assert json.loads(page.input_value("#options")) == sceptre
     switch_game(page, "mastery")
-    mastery = post(base_url, "/v1/games/mastery/setup", {})["options"]
+    mastery = post_json(base_url, "/v1/games/mastery/setup", {})["options"]
     assert json.loads(page.input_value("#options")) == mastery   # not Sceptre's
     # options typed for a new game come back resolved, with the defaults filled in
     page.fill("#options", '{"setup": "draume-crown"}')
@@ -231,7 +221,7 @@ def test_the_computer_plays_the_side_switched_on(page, base_url):
     assert items.nth(0).inner_text() == "d4d5"
     reply = items.nth(1).inner_text()
     after = "2mmm3/2ooo3/1ppopp2/2pPp3/5P2/2PPOPP1/3OOO2/3MMM2 l d4-d5 1 1"
-    legal = post(base_url, "/v1/games/mastery/legal-moves", {"position": after})["moves"]
+    legal = post_json(base_url, "/v1/games/mastery/legal-moves", {"position": after})["moves"]
     assert reply in {m["move"] for m in legal}
     # undo goes back past the computer's reply to the person's turn
     page.click("#undo")

@@ -102,9 +102,8 @@ def test_finished_positions_have_no_moves_and_refuse_moves(recorded):
             game.play(final, record[-1][1])
 
 
-def test_replay_reproduces_the_final_position(recorded):
+def test_replay_reproduces_the_final_position(recorded, client):
     game, games = recorded
-    client = create_app().test_client()
     for record, final in games:
         moves = [text for _, text, _ in record]
         dice = [applied.dice for _, _, applied in record]

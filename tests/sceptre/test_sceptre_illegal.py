@@ -9,11 +9,11 @@ import random
 import pytest
 
 import rules
-from tests.illegal_moves import explain_random_illegal_moves
 from rules.core.errors import IllegalMove
 from rules.sceptre.board import PASS
 from rules.sceptre.illegal import BOOK
 from rules.sceptre.reasons import Illegal
+from tests.illegal_moves import explain_random_illegal_moves
 
 from tests.sceptre.test_sceptre_perft import CROWDED, DENSE
 

@@ -11,14 +11,8 @@ import pytest
 
 from rules import registry
 from rules.core.view import has_view, text_board, view_for
-from service.app import create_app
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app().test_client()
 
 
 def midgame(game_id: str, plies: int = 12, seed: int = 7):

@@ -13,7 +13,7 @@ START_MOVE = "d4d5"          # a legal first move of Mastery's initial position
 REPLY = "e5d4"
 
 
-def client(keys: str | None = KEYS, required: bool = False):
+def configured_client(keys: str | None = KEYS, required: bool = False):
     config = {"WARM_UP": False, signing.KEYS_SETTING: keys or "",
               signing.REQUIRE_SETTING: "1" if required else "0"}
     return create_app(config).test_client()
@@ -21,15 +21,16 @@ def client(keys: str | None = KEYS, required: bool = False):
 
 @pytest.fixture(scope="module")
 def optional():
-    return client()
+    return configured_client()
 
 
 @pytest.fixture(scope="module")
 def strict():
-    return client(required=True)
+    return configured_client(required=True)
 
 
-def post(c, game: str, op: str, body: dict, status: int = 200) -> dict:
+def reply(c, game: str, op: str, body: dict, status: int = 200) -> dict:
+    """The JSON answer of the configured client ``c``, which must have ``status``."""
     r = c.post(f"/v1/games/{game}/{op}", json=body)
     assert r.status_code == status, r.get_json()
     return r.get_json()
@@ -44,7 +45,7 @@ def problem(c, game: str, op: str, body: dict, code: str) -> dict:
 
 
 def signed_start(c, game: str = "mastery", options: dict | None = None) -> dict:
-    return post(c, game, "setup", {"options": options} if options else {})
+    return reply(c, game, "setup", {"options": options} if options else {})
 
 
 def edit(position: str) -> str:
@@ -61,10 +62,10 @@ def test_off_by_default_no_token_and_tokens_ignored(monkeypatch):
     monkeypatch.delenv(signing.REQUIRE_SETTING, raising=False)
     c = create_app({"WARM_UP": False}).test_client()
     assert c.application.extensions["signing"] is None
-    start = post(c, "mastery", "setup", {})
+    start = reply(c, "mastery", "setup", {})
     assert "token" not in start
-    after = post(c, "mastery", "apply", {"position": start["position"], "move": START_MOVE,
-                                         "token": "anything"})
+    after = reply(c, "mastery", "apply", {"position": start["position"], "move": START_MOVE,
+                                          "token": "anything"})
     assert "token" not in after
 
 
@@ -80,17 +81,17 @@ def test_settings_come_from_the_environment(monkeypatch):
 def test_setup_apply_and_replay_return_tokens_that_chain(strict):
     start = signed_start(strict)
     assert start["token"].startswith("kid1.")
-    after = post(strict, "mastery", "apply", {"position": start["position"],
-                                              "token": start["token"], "move": START_MOVE})
+    after = reply(strict, "mastery", "apply", {"position": start["position"],
+                                               "token": start["token"], "move": START_MOVE})
     assert after["token"] != start["token"]
-    after2 = post(strict, "mastery", "apply", {"position": after["position"],
-                                               "token": after["token"], "move": REPLY})
-    replayed = post(strict, "mastery", "replay", {"moves": [START_MOVE, REPLY]})
+    after2 = reply(strict, "mastery", "apply", {"position": after["position"],
+                                                "token": after["token"], "move": REPLY})
+    replayed = reply(strict, "mastery", "replay", {"moves": [START_MOVE, REPLY]})
     assert replayed["position"] == after2["position"]
     assert replayed["token"] == after2["token"]     # one position, game and options: one token
-    again = post(strict, "mastery", "replay", {"position": start["position"],
-                                               "token": start["token"],
-                                               "moves": [START_MOVE, REPLY]})
+    again = reply(strict, "mastery", "replay", {"position": start["position"],
+                                                "token": start["token"],
+                                                "moves": [START_MOVE, REPLY]})
     assert again["token"] == after2["token"]
     # every operation that reads a position accepts the signed one
     for op, extra in (("legal-moves", {}), ("status", {}), ("perft", {"depth": 1}),
@@ -101,10 +102,10 @@ def test_setup_apply_and_replay_return_tokens_that_chain(strict):
 
 
 def test_the_initial_position_needs_no_token(strict):
-    assert post(strict, "mastery", "legal-moves", {})["count"] > 0
-    assert "token" in post(strict, "mastery", "apply", {"move": START_MOVE})
+    assert reply(strict, "mastery", "legal-moves", {})["count"] > 0
+    assert "token" in reply(strict, "mastery", "apply", {"move": START_MOVE})
     # a token without a position is ignored: the start is the initial position
-    assert "token" in post(strict, "mastery", "apply", {"move": START_MOVE, "token": "x.y"})
+    assert "token" in reply(strict, "mastery", "apply", {"move": START_MOVE, "token": "x.y"})
 
 
 def test_tokens_are_bound_to_resolved_options(strict):
@@ -119,9 +120,9 @@ def test_tokens_are_bound_to_resolved_options(strict):
     problem(strict, "kings-mate", "legal-moves",
             {"position": other["position"], "token": defaults["token"],
              "options": {"stalemate": "loss"}}, "bad_signature")
-    post(strict, "kings-mate", "legal-moves", {"position": other["position"],
-                                               "token": other["token"],
-                                               "options": {"stalemate": "loss"}})
+    reply(strict, "kings-mate", "legal-moves", {"position": other["position"],
+                                                "token": other["token"],
+                                                "options": {"stalemate": "loss"}})
 
 
 # ---- refused in required mode -------------------------------------------------------------------
@@ -139,8 +140,8 @@ def test_missing_token_is_unsigned_position(strict):
 
 def test_edited_position_is_bad_signature(strict):
     start = signed_start(strict)
-    after = post(strict, "mastery", "apply", {"position": start["position"],
-                                              "token": start["token"], "move": START_MOVE})
+    after = reply(strict, "mastery", "apply", {"position": start["position"],
+                                               "token": start["token"], "move": START_MOVE})
     problem(strict, "mastery", "apply", {"position": edit(after["position"]),
                                          "token": after["token"], "move": REPLY},
             "bad_signature")
@@ -148,8 +149,8 @@ def test_edited_position_is_bad_signature(strict):
     problem(strict, "mastery", "status", {"position": after["position"].replace(" ", "  ", 1),
                                           "token": after["token"]}, "bad_signature")
     # whitespace around it is not part of the position (every position is read without it)
-    post(strict, "mastery", "status", {"position": f" {after['position']}\n",
-                                       "token": after["token"]})
+    reply(strict, "mastery", "status", {"position": f" {after['position']}\n",
+                                        "token": after["token"]})
 
 
 def test_another_games_token_is_bad_signature(strict):
@@ -185,23 +186,23 @@ def test_a_token_made_with_an_unknown_secret_is_refused(strict):
 
 
 def test_key_rotation():
-    old = client("kid1:secret-one", required=True)
+    old = configured_client("kid1:secret-one", required=True)
     start = signed_start(old)
-    after = post(old, "mastery", "apply", {"position": start["position"],
-                                           "token": start["token"], "move": START_MOVE})
+    after = reply(old, "mastery", "apply", {"position": start["position"],
+                                            "token": start["token"], "move": START_MOVE})
     # rotation: a new key signs, the old one still verifies
-    rotated = client("kid2:secret-two,kid1:secret-one", required=True)
-    again = post(rotated, "mastery", "apply", {"position": after["position"],
-                                               "token": after["token"], "move": REPLY})
+    rotated = configured_client("kid2:secret-two,kid1:secret-one", required=True)
+    again = reply(rotated, "mastery", "apply", {"position": after["position"],
+                                                "token": after["token"], "move": REPLY})
     assert again["token"].startswith("kid2.")
     # the old key retired: its tokens are refused, the new key's are not
-    retired = client("kid2:secret-two", required=True)
+    retired = configured_client("kid2:secret-two", required=True)
     problem(retired, "mastery", "apply", {"position": after["position"],
                                           "token": after["token"], "move": REPLY},
             "bad_signature")
-    post(retired, "mastery", "status", {"position": again["position"], "token": again["token"]})
+    reply(retired, "mastery", "status", {"position": again["position"], "token": again["token"]})
     # the same kid with another secret is another key
-    replaced = client("kid1:another-secret", required=True)
+    replaced = configured_client("kid1:another-secret", required=True)
     problem(replaced, "mastery", "status", {"position": after["position"],
                                             "token": after["token"]}, "bad_signature")
 
@@ -222,20 +223,20 @@ def test_verification_compares_in_constant_time(monkeypatch):
 
 def test_optional_mode_serves_unsigned_positions_without_signing_their_results(optional):
     start = signed_start(optional)
-    unsigned = post(optional, "mastery", "apply", {"position": start["position"],
-                                                   "move": START_MOVE})
+    unsigned = reply(optional, "mastery", "apply", {"position": start["position"],
+                                                    "move": START_MOVE})
     assert "token" not in unsigned
     # an edited position with a token that no longer matches: served, its result never signed
     edited = edit(unsigned["position"])     # light to move -> dark to move
-    laundered = post(optional, "mastery", "apply", {"position": edited,
-                                                    "token": unsigned.get("token") or
-                                                    start["token"], "move": "e3e4"})
+    laundered = reply(optional, "mastery", "apply", {"position": edited,
+                                                     "token": unsigned.get("token") or
+                                                     start["token"], "move": "e3e4"})
     assert "token" not in laundered
-    replayed = post(optional, "mastery", "replay", {"position": unsigned["position"],
-                                                    "moves": [REPLY]})
+    replayed = reply(optional, "mastery", "replay", {"position": unsigned["position"],
+                                                     "moves": [REPLY]})
     assert "token" not in replayed
-    signed = post(optional, "mastery", "apply", {"position": start["position"],
-                                                 "token": start["token"], "move": START_MOVE})
+    signed = reply(optional, "mastery", "apply", {"position": start["position"],
+                                                  "token": start["token"], "move": START_MOVE})
     assert signed["token"] and signed["position"] == unsigned["position"]
 
 
