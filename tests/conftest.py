@@ -18,16 +18,15 @@ documents are checked with :func:`tests.http_helpers.assert_problem`.
 
 import os
 from contextlib import contextmanager
-from typing import Any, Callable, ContextManager, Iterator, Mapping
+from typing import Any, Callable, ContextManager, Iterator
 
 import pytest
 from flask.testing import FlaskClient
 from hypothesis import settings
-from werkzeug.test import TestResponse
 
 from rules import registry
 from rules.core.game import Game
-from tests.http_helpers import Post
+from tests.http_helpers import Post, poster
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI"):
@@ -46,11 +45,7 @@ def client() -> FlaskClient:
 def post(client: FlaskClient) -> Post:
     """``post(game, operation, body=None, **fields)``: the response of the ``client`` to a
     POST of ``body`` with ``fields`` added, as JSON, to ``/v1/games/{game}/{operation}``."""
-    def post(game: str, operation: str, body: Mapping[str, Any] | None = None,
-             **fields: Any) -> TestResponse:
-        return client.post(f"/v1/games/{game}/{operation}", json={**(body or {}), **fields})
-
-    return post
+    return poster(client)
 
 
 @contextmanager

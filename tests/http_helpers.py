@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Protocol
 
+from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 
@@ -14,6 +15,15 @@ class Post(Protocol):
 
     def __call__(self, game: str, operation: str, body: Mapping[str, Any] | None = None,
                  **fields: Any) -> TestResponse: ...
+
+
+def poster(client: FlaskClient) -> Post:
+    """The ``post`` of ``client`` (the fixture's, for a client of another app)."""
+    def post(game: str, operation: str, body: Mapping[str, Any] | None = None,
+             **fields: Any) -> TestResponse:
+        return client.post(f"/v1/games/{game}/{operation}", json={**(body or {}), **fields})
+
+    return post
 
 
 

@@ -64,13 +64,16 @@ def test_every_illegal_move_reason_of_every_game_is_listed(game_id):
     assert listed == {reason.value for reason in cls.illegal_reasons}
 
 
-ENTRY_OPTIONS = {"kings-mate": {"active_play": True, "fools_gambit": True,
-                                "defense_of_the_crown": True}}
+def every_optional_rule_on(game_id: str) -> dict[str, bool]:
+    """The options that switch on each optional rule of the game (its true-or-false ones),
+    so that every kind of move it lists can appear."""
+    return {spec.name: True for spec in registry.game_class(game_id).option_specs
+            if spec.kind == "bool"}
 
 
 @pytest.mark.parametrize("game_id", registry.game_ids())
 def test_every_legal_moves_field_of_every_game_is_listed(game_id):
-    game = registry.configure(game_id, ENTRY_OPTIONS.get(game_id))
+    game = registry.configure(game_id, every_optional_rule_on(game_id))
     seen: set[str] = set()
     kinds: set[str] = set()
     rng = random.Random(5)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -13,14 +15,42 @@ from open_spiel.python.algorithms import mcts
 from rules import registry
 from rules.search import openspiel as adapter
 
-#: A whole game of each of the four, with chance moves where the game has them; King's Mate
-#: and Sceptre end by their own quiet-plies rule, since their random-ish games run long.
-WHOLE_GAMES = [
-    ("mastery", {}),
-    ("kings-mate", {"active_play": True, "draw_after_quiet_plies": 80}),
-    ("maestria", {"draw_after_quiet_plies": 8}),
-    ("sceptre", {"draw_after_quiet_plies": 30}),
-]
+#: The quiet-plies draw, where a game offers it, ends the game after this many quiet plies:
+#: random-ish games can run long.
+QUIET_PLIES = 80
+
+
+def meets_chance_moves(game_id: str, options: dict[str, Any], plies: int = 300) -> bool:
+    """Whether a seeded random game of ``game_id`` under ``options`` meets a chance move."""
+    game = registry.configure(game_id, options)
+    rng = random.Random(1)
+    position = game.start_position
+    for _ in range(plies):
+        moves = game.legal_moves(position)
+        if not moves:
+            return False
+        if any(game.is_chance(position, move) for move in moves):
+            return True
+        position = game.advance(position, rng.choice(moves))
+    return False
+
+
+def whole_game_options(game_id: str) -> dict[str, Any]:
+    """The quiet-plies draw at :data:`QUIET_PLIES` where the game offers it, and, for a game
+    whose moves are decided by dice only under an optional rule, the first such rule on."""
+    specs = registry.game_class(game_id).option_specs
+    options: dict[str, Any] = {}
+    if any(spec.name == "draw_after_quiet_plies" for spec in specs):
+        options["draw_after_quiet_plies"] = QUIET_PLIES
+    if not meets_chance_moves(game_id, options):
+        for spec in specs:
+            if spec.kind == "bool" and meets_chance_moves(game_id, {**options, spec.name: True}):
+                return {**options, spec.name: True}
+    return options
+
+
+#: A whole game of every registered game, with chance moves where the game has them.
+WHOLE_GAMES = [(game_id, whole_game_options(game_id)) for game_id in registry.game_ids()]
 
 
 def mcts_bot(game, seed: int) -> mcts.MCTSBot:
@@ -72,7 +102,7 @@ def test_openspiel_mctsbot_plays_a_whole_game(game_id, options):
     else:
         assert returns == [0.0] * len(returns)
     assert decisions > 10
-    if game_id in ("kings-mate", "maestria"):
+    if meets_chance_moves(game_id, options):
         assert chance_nodes > 0
 
 

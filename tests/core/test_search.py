@@ -18,20 +18,20 @@ from rules.core.evaluation import HUNT, closeness, cornered, hunt, material_chan
 from rules.core.geometry import Grid
 from rules.search import LEVELS, MAX_TIME_MS, BudgetError, mcts, suggest
 
-#: Every game under each option set worth telling apart.
-OPTION_SETS = [
-    ("mastery", {}),
+#: Option sets worth telling apart besides each game's defaults (other rule sets, chance,
+#: more players).
+VARIANTS = [
     ("mastery", {"ruleset": "classic-1990"}),
     ("mastery", {"setup": "draume-crown", "draw_after_quiet_plies": 12}),
-    ("kings-mate", {}),
     ("kings-mate", {"active_play": True}),
     ("kings-mate", {"fools_gambit": True, "defense_of_the_crown": True, "stalemate": "loss"}),
-    ("maestria", {}),
     ("maestria", {"terrain": "MMMMMMPPPPPP/FFFFFFMMMMMM", "draw_after_quiet_plies": 6}),
-    ("sceptre", {}),
     ("sceptre", {"players": ["w", "r", "b"]}),
     ("sceptre", {"players": ["w", "r", "b", "y"]}),
 ]
+#: Every registered game under its defaults, then the variants.
+OPTION_SETS = sorted([(game_id, {}) for game_id in registry.game_ids()] + VARIANTS,
+                     key=lambda case: case[0])
 IDS = [f"{g}-{i}" for i, (g, _) in enumerate(OPTION_SETS)]
 
 

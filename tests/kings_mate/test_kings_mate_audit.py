@@ -761,6 +761,15 @@ def test_draw_after_quiet_plies_is_off_by_default_and_validated(post):
         assert answer.status_code in (400, 422), bad
 
 
+def test_the_quiet_draw_option_is_described_in_king_s_mates_terms(client):
+    detail = client.get(f"/v1/games/{GAME}").get_json()
+    words = next(o["description"] for o in detail["options"]
+                 if o["name"] == "draw_after_quiet_plies")
+    assert "capture" in words
+    assert "devour" not in words
+    assert "resurrection" not in words
+
+
 def test_checkmate_comes_before_the_quiet_draw(post):
     pos = position("Ka1 wa9 wb8 kg9", quiet=50)
     assert outcome(status(post, pos, {"draw_after_quiet_plies": 50})) == (

@@ -798,5 +798,7 @@ def test_regression_the_quiet_draw_option_is_described_in_maestrias_terms(client
     detail = client.get("/v1/games/maestria").get_json()
     option = next(o for o in detail["options"] if o["name"] == "draw_after_quiet_plies")
     assert "loss" in option["description"] or "lost" in option["description"]
-    assert "capture" not in option["description"]
+    assert "turn changes" in option["description"]
+    for other_games_word in ("capture", "devour", "resurrection"):
+        assert other_games_word not in option["description"]
     assert option["default"] is None and option["minimum"] == 1 and option["nullable"] is True

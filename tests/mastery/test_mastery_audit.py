@@ -372,6 +372,14 @@ def test_draw_after_quiet_plies(post):
     assert status == 422 and body["code"] == "game_over"
 
 
+def test_the_quiet_draw_option_is_described_in_masterys_terms(client):
+    detail = client.get(f"/v1/games/{GAME}").get_json()
+    words = next(o["description"] for o in detail["options"]
+                 if o["name"] == "draw_after_quiet_plies")
+    assert "devour" in words
+    assert "resurrection" in words
+
+
 def test_counters(post):
     position = fen({"d4": "M", "d6": "p", "e4": "P"}, quiet=7, n=4)
     after = apply(post, position, "d4d3")["position"].split()

@@ -8,6 +8,8 @@ hand from the rules, not computed by any generator.
 
 from __future__ import annotations
 
+import struct
+
 import pytest
 
 GAME = "sceptre"
@@ -156,6 +158,23 @@ def test_a_board_without_an_initial_position_still_plays_given_positions(post):
     assert call(post, "setup", options=options)[0] == 422
     pos = position({"e1": "wK", "e8": "bK", "a4": "rK"}, armies="ww,rr,bb")
     assert call(post, "status", options=options, position=pos)[0] == 200
+
+
+def test_the_quiet_draw_option_is_described_in_sceptres_terms(client):
+    detail = client.get(f"/v1/games/{GAME}").get_json()
+    words = next(o["description"] for o in detail["options"]
+                 if o["name"] == "draw_after_quiet_plies")
+    assert "capture" in words
+    assert "devour" not in words
+    assert "resurrection" not in words
+
+
+def test_the_default_picture_of_the_four_player_board_has_readable_squares(post):
+    # 24x24 squares: the default picture grows to about 50 pixels a square, 1194 in all
+    options = {"players": ["w", "r", "b", "y"]}
+    picture = post(GAME, "render", format="png", options=options)
+    assert picture.status_code == 200 and picture.data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", picture.data[16:24]) == (1194, 1194)
 
 
 # ---- movement on open ground ------------------------------------------------------------------
@@ -533,3 +552,54 @@ def test_a_four_player_game_passes_captures_a_king_removes_a_player_and_ends_in_
                    if e["type"] in ("pass", "king_captured", "removed")]
         pos = applied["position"]
     assert events == [("pass", "yellow"), ("king_captured", "yellow"), ("removed", "white")]
+
+
+# ---- positions travel with their options ----------------------------------------------------
+
+def sceptre_start(post, players: list[str]) -> str:
+    return post(GAME, "setup", options={"players": players}).get_json()["position"]
+
+
+def test_a_four_player_position_without_its_options_names_the_options_it_fits(post):
+    position = sceptre_start(post, ["w", "r", "b", "y"])
+    problem = post(GAME, "legal-moves", position=position).get_json()
+    assert problem["code"] == "invalid_position"
+    detail = problem["detail"]
+    assert "24 files x 24 ranks" in detail and "8 files x 16 ranks" in detail
+    assert '{"players": ["w", "r", "b", "y"]}' in detail
+    assert "send the options the position was made with beside it in every request" in detail
+    # with the options it names, the same position is read
+    fitted = post(GAME, "legal-moves", position=position,
+                  options={"players": ["w", "r", "b", "y"]})
+    assert fitted.status_code == 200
+
+
+def test_a_position_for_other_players_on_the_same_board_names_players_and_sections(post):
+    two = sceptre_start(post, ["w", "b"]).replace("ww,bb", "ww,rr,bb")
+    problem = post(GAME, "status", position=two,
+                   options={"players": ["w", "b"]}).get_json()
+    detail = problem["detail"]
+    assert problem["field"] == "armies"
+    assert '"players": ["w", "r", "b"]' in detail and '"sections" spanning 8x16' in detail
+    assert "the default board for 3 players is 16x24" in detail
+
+
+def test_a_position_that_fits_its_options_keeps_its_own_error(post):
+    position = sceptre_start(post, ["w", "b"]).replace(" w ww,bb", " r ww,bb")
+    detail = post(GAME, "status", position=position).get_json()["detail"]
+    assert detail.startswith("The side field must be")
+
+
+def test_a_bare_dash_is_an_inert_army_and_the_answer_writes_it_r_dash(post):
+    options = {"players": ["w", "r", "b"],
+               "sections": [{"origin": "a1", "terrain": ["........"] * 8}]}
+    board = "rK7/8/8/8/8/2bK5/8/wK7"
+    canonical = f"{board} w ww,r-,bb 0 1"
+    bare = post(GAME, "legal-moves", position=f"{board} w ww,-,bb 0 1",
+                options=options)
+    assert bare.status_code == 200, bare.get_json()
+    assert bare.get_json() == post(GAME, "legal-moves", position=canonical,
+                                   options=options).get_json()
+    applied = post(GAME, "apply", position=f"{board} w ww,-,bb 0 1",
+                   options=options, move="a1a2").get_json()
+    assert applied["position"].split(" ")[2] == "ww,r-,bb"

@@ -1,9 +1,10 @@
 """Board pictures: every game's initial and a midgame position as SVG and PNG, the text board,
-highlights, size bounds and the problem documents of the render endpoint."""
+highlights, size bounds and the problem documents of the render endpoint. Every registered game
+is drawn, and so is a game a test brings (Noughts and Crosses): a new game needs nothing added
+here."""
 
 from __future__ import annotations
 
-import random
 import struct
 import xml.etree.ElementTree as ET
 
@@ -11,21 +12,16 @@ import pytest
 
 from rules import registry
 from rules.core.view import has_view, text_board, view_for
+from service.app import create_app
+from tests.noughts.noughts_game import NoughtsAndCrosses
+from tests.positions import random_position
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
 def midgame(game_id: str, plies: int = 12, seed: int = 7):
     """A position some random plies into a game (chance moves take their first outcome)."""
-    game = registry.configure(game_id)
-    rng = random.Random(seed)
-    pos = game.initial_position()
-    for _ in range(plies):
-        moves = game.legal_moves(pos)
-        if not moves:
-            break
-        pos = game.advance(pos, rng.choice(moves))
-    return game, pos
+    return random_position(game_id, plies, seed)
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -42,10 +38,10 @@ def test_every_game_has_a_view():
     assert rendered_games() == registry.game_ids()
 
 
-@pytest.mark.parametrize("game_id", registry.game_ids())
-@pytest.mark.parametrize("when", ["initial", "midgame"])
-def test_svg_and_png_of_every_game(client, game_id, when):
-    game, pos = midgame(game_id, plies=0 if when == "initial" else 12)
+def check_svg_and_png(client, game_id: str, plies: int) -> None:
+    """The SVG of a position ``plies`` random plies into the game has every square and piece
+    of its view; a PNG of a given size keeps the board's proportions."""
+    game, pos = midgame(game_id, plies=plies)
     text = game.format_position(pos)
     body = {"position": text, "format": "svg"}
     response = client.post(f"/v1/games/{game_id}/render", json=body)
@@ -72,8 +68,8 @@ def test_svg_and_png_of_every_game(client, game_id, when):
     assert abs(width / height - ratio) < 0.02
 
 
-@pytest.mark.parametrize("game_id", registry.game_ids())
-def test_text_board_has_every_rank_and_piece(game_id):
+def check_text_board(game_id: str) -> None:
+    """The text board of a midgame position has a line per rank and shows every piece."""
     game, pos = midgame(game_id)
     view = view_for(game, pos)
     board = text_board(view)
@@ -83,6 +79,17 @@ def test_text_board_has_every_rank_and_piece(game_id):
     for cell in view.cells:
         if cell.piece is not None:
             assert (cell.piece.text or cell.piece.glyph) in board
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+@pytest.mark.parametrize("when", ["initial", "midgame"])
+def test_svg_and_png_of_every_game(client, game_id, when):
+    check_svg_and_png(client, game_id, plies=0 if when == "initial" else 12)
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_text_board_has_every_rank_and_piece(game_id):
+    check_text_board(game_id)
 
 
 def test_mastery_text_board_matches_the_notation():
@@ -169,26 +176,42 @@ def test_committed_pictures_are_pngs_for_every_game():
 
 # ---- last_move as a move, and a readable default size per board ---------------------------
 
-LAST_MOVES = {"mastery": ("d4d5", {"d4", "d5"}), "kings-mate": ("d2d3", {"d2", "d3"}),
-              "maestria": ("@c1", {"c1"}), "sceptre": ("e2e5", {"e2", "e5"})}
-
-
 def last_move_squares(root) -> set[str]:
     return {g.get("data-square") for g in root.iter(f"{SVG_NS}g")
             if any(r.get("class") == "last-move" for r in g)}
 
 
-def test_every_game_has_a_last_move_case():
-    assert sorted(LAST_MOVES) == sorted(registry.game_ids())
+def a_move_with_squares(game_id: str) -> tuple[str, set[str]]:
+    """A legal move from the start position, in the game's notation, and the squares it
+    names (``move_squares``): one that names some if any does (a game may name none, and
+    then no square is marked)."""
+    game = registry.configure(game_id)
+    start = game.start_position
+    moves = game.legal_moves(start)
+    move = next((m for m in moves if game.move_squares(m)), moves[0])
+    return game.format_move(start, move), set(game.move_squares(move))
 
 
-@pytest.mark.parametrize("game_id", sorted(LAST_MOVES))
-def test_last_move_in_the_games_notation_is_highlighted(client, game_id):
-    move, squares = LAST_MOVES[game_id]
+def check_last_move_in_the_games_notation_is_highlighted(client, game_id: str) -> None:
+    move, squares = a_move_with_squares(game_id)
     for sent in (move, f" {move}\n"):
         response = client.post(f"/v1/games/{game_id}/render", json={"last_move": sent})
         assert response.status_code == 200, response.get_json()
         assert last_move_squares(ET.fromstring(response.data)) == squares
+
+
+@pytest.mark.parametrize("game_id", rendered_games())
+def test_last_move_in_the_games_notation_is_highlighted(client, game_id):
+    check_last_move_in_the_games_notation_is_highlighted(client, game_id)
+
+
+def test_a_game_brought_by_a_test_is_pictured_alike(register_game):
+    with register_game(NoughtsAndCrosses):
+        client = create_app().test_client()
+        for plies in (0, 12):
+            check_svg_and_png(client, "noughts", plies)
+        check_text_board("noughts")
+        check_last_move_in_the_games_notation_is_highlighted(client, "noughts")
 
 
 def test_last_move_true_still_shows_what_the_notation_records(client):
@@ -219,21 +242,15 @@ def test_a_last_move_neither_flag_nor_move_is_a_400(client, value):
     assert response.status_code == 400 and response.get_json()["errors"].keys() == {"last_move"}
 
 
-@pytest.mark.parametrize("game_id, options, expected", [
-    ("mastery", {}, (480, 480)),
-    ("kings-mate", {}, (383, 480)),
-    ("maestria", {}, (618, 138)),                       # 2x12: 48 px squares, not 480 wide
-    ("sceptre", {}, (426, 810)),                        # 8x16
-    ("sceptre", {"players": ["w", "r", "b", "y"]}, (1194, 1194)),   # 24x24
-])
-def test_the_default_png_gives_every_board_readable_squares(client, game_id, options, expected):
-    response = client.post(f"/v1/games/{game_id}/render",
-                           json={"format": "png", "options": options})
-    assert response.status_code == 200 and png_size(response.data) == expected
-    files, ranks = (int(ET.fromstring(client.post(
-        f"/v1/games/{game_id}/render", json={"options": options}).data).get(k))
-        for k in ("data-files", "data-ranks"))
-    assert min(expected) / min(files, ranks) > 44     # pixels a square, margins included
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_the_default_png_gives_every_board_readable_squares(client, game_id):
+    response = client.post(f"/v1/games/{game_id}/render", json={"format": "png"})
+    assert response.status_code == 200
+    width, height = png_size(response.data)
+    svg = ET.fromstring(client.post(f"/v1/games/{game_id}/render", json={}).data)
+    assert (width, height) == (int(svg.get("width")), int(svg.get("height")))
+    files, ranks = int(svg.get("data-files")), int(svg.get("data-ranks"))
+    assert width / files > 44 and height / ranks > 44     # pixels a square, margins included
 
 
 def test_the_shedding_estimate_counts_the_default_size(client):
