@@ -12,9 +12,20 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
+#: how long a wait for a live server may last before the test fails: a guard against a hang,
+#: far longer than a busy machine needs (every wait is for a condition, never a fixed time)
+WAIT_S = 120
+
+
+def wait_until(condition: Callable[[], bool], what: Callable[[], str]) -> None:
+    """Poll ``condition`` until it holds; fail, saying ``what()``, after :data:`WAIT_S`."""
+    deadline = time.monotonic() + WAIT_S
+    while not condition():
+        assert time.monotonic() < deadline, what()
+        time.sleep(0.02)
 
 
 def free_port() -> int:

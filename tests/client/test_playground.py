@@ -1,5 +1,9 @@
 """The playground page, driven in headless Chromium (Debian's ``chromium``, through Playwright;
-Playwright's own browsers are never downloaded). Missing Chromium is a failure, not a skip."""
+Playwright's own browsers are never downloaded). Missing Chromium is a failure, not a skip.
+
+Every step waits for a condition on the page, never for a fixed time; the waits give up
+only after WAIT_MS, a guard against a page that hangs, far longer than a busy machine needs.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,8 @@ from tests.live_service import post_json, running_service
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+#: how long any wait on the page may last before the test fails (Playwright's default: 30 s)
+WAIT_MS = 120_000
 
 
 def test_pages_are_served_from_the_package_without_a_cdn(client):
@@ -48,6 +54,7 @@ def browser():
 @pytest.fixture
 def page(browser):
     context = browser.new_context()
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -235,5 +242,5 @@ def test_the_computer_can_play_both_sides(page, base_url):
     page.select_option("#level", "random")
     page.check('#computer-sides input[data-player="white"]')
     page.check('#computer-sides input[data-player="black"]')
-    page.wait_for_function("Number(document.body.dataset.ready) >= 6", timeout=60_000)
+    page.wait_for_function("Number(document.body.dataset.ready) >= 6")
     assert page.locator("#history li").count() >= 6

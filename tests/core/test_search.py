@@ -17,6 +17,7 @@ from rules.core.errors import GameOver
 from rules.core.evaluation import HUNT, closeness, cornered, hunt, material_chance, with_shares
 from rules.core.geometry import Grid
 from rules.search import LEVELS, MAX_TIME_MS, BudgetError, mcts, suggest
+from tests.search_checks import count_search_time_in_steps
 
 #: Option sets worth telling apart besides each game's defaults (other rule sets, chance,
 #: more players).
@@ -123,12 +124,15 @@ def test_budgets_past_their_caps_are_refused():
         suggest(game, game.start_position, playouts=0)
 
 
-def test_a_time_cap_stops_the_search_early():
+def test_a_time_cap_stops_the_search_early(monkeypatch):
+    # a millisecond a reading of the clock (about one an iteration): the 50 ms cap comes
+    # after at most 50 iterations, on any machine
+    count_search_time_in_steps(monkeypatch, 0.001)
     game = registry.configure("sceptre", {"players": ["w", "r", "b"]})
     found = suggest(game, game.start_position, playouts=game.search_limits.max_playouts,
                     time_ms=50)
-    assert 1 <= found.playouts < game.search_limits.max_playouts
-    assert found.seconds < 0.05 + 0.5  # one iteration past the cap, on a busy machine
+    assert 1 <= found.playouts <= 50
+    assert found.seconds == pytest.approx(0.05, abs=0.0015)  # stopped at the first reading past
 
 
 def test_a_finished_game_has_no_suggestion():

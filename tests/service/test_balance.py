@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from loadtest.server import Server  # noqa: E402
 from service import balance  # noqa: E402
+from tests.live_service import WAIT_S, wait_until  # noqa: E402
 
 HEALTH = b"GET /v1/health HTTP/1.1\r\nHost: test\r\n\r\n"
 
@@ -74,7 +75,7 @@ def burst(port: int, count: int) -> tuple[list[socket.socket], int]:
 
     def one() -> None:
         start.wait()
-        conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+        conn = socket.create_connection(("127.0.0.1", port), timeout=WAIT_S)
         conn.sendall(HEALTH)
         answer = conn.recv(65536)
         assert answer.startswith(b"HTTP/1.1 200")
@@ -88,7 +89,7 @@ def burst(port: int, count: int) -> tuple[list[socket.socket], int]:
     for t in threads:
         t.start()
     for t in threads:
-        t.join(15)
+        t.join(WAIT_S)
     for conn in shed:
         conn.close()
     return conns, len(shed)
@@ -111,10 +112,8 @@ def test_a_burst_of_keep_alive_connections_lands_on_both_workers():
             largest.append(max(held) + shed)
             for conn in conns:
                 conn.close()
-            deadline = time.monotonic() + 10
-            while any(server_sockets(server.port, pid) for pid in workers):
-                assert time.monotonic() < deadline, "the workers kept closed connections"
-                time.sleep(0.02)
+            wait_until(lambda: not any(server_sockets(server.port, pid) for pid in workers),
+                       lambda: "the workers kept closed connections")
         assert sum(largest) / len(largest) <= 5.0, largest
 
 
@@ -146,7 +145,7 @@ def keep_alive_load(port: int, count: int, stop: threading.Event) -> list[thread
     ``stop``, opening a new connection when an answer says ``Connection: close`` (as
     http.client does)."""
     def one() -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT_S)
         while not stop.is_set():
             try:
                 conn.request("GET", "/v1/health")
@@ -173,20 +172,21 @@ def test_the_connections_of_a_stopped_worker_come_back_to_its_replacement():
         stop = threading.Event()
         threads = keep_alive_load(server.port, 8, stop)
         try:
-            time.sleep(0.5)
+            # every client connected before a worker stops
+            wait_until(lambda: sum(server_sockets(server.port, pid)
+                                   for pid in server.worker_pids()) == 8,
+                       lambda: "the 8 clients did not all connect")
             first = server.worker_pids()[0]
             os.kill(first, signal.SIGTERM)
-            deadline = time.monotonic() + 15
             held: list[int] = []
-            while True:
+
+            def split_again() -> bool:
                 workers = [pid for pid in server.worker_pids() if pid != first]
-                if len(workers) == 2:
-                    held = [server_sockets(server.port, pid) for pid in workers]
-                    if sum(held) == 8 and max(held) <= 5:
-                        break
-                assert time.monotonic() < deadline, f"still split {held} over {workers}"
-                time.sleep(0.1)
+                held[:] = [server_sockets(server.port, pid) for pid in workers]
+                return len(workers) == 2 and sum(held) == 8 and max(held) <= 5
+
+            wait_until(split_again, lambda: f"still split {held}")
         finally:
             stop.set()
             for t in threads:
-                t.join(15)
+                t.join(WAIT_S)
