@@ -84,6 +84,8 @@ def test_both_setups_under_both_rule_sets(post, options, position, count):
     # Counts checked by hand, piece by piece, from the layouts in docs/rules/mastery.md.
     status, body = call(post, "setup", options=options)
     assert status == 200 and body["position"] == position
+    assert body["options"] == {"ruleset": "ross-2002", "setup": "imperial",
+                               "draw_after_quiet_plies": None, **options}
     status, body = call(post, "legal-moves", options=options)
     assert body["to_move"] == "dark" and body["count"] == count
 
@@ -268,9 +270,11 @@ def test_resurrection_needs_a_lost_piece_of_that_kind(post):
 
 def test_a_control_capture_resurrects_for_the_controller(post):
     position = fen({"d4": "M", "d6": "o", "d8": "o"})
+    entry = listed(post, position)["d6d8+P@h1"]
+    assert entry["control"] is True and entry["resurrect"] == {"piece": "P", "square": "h1"}
     body = apply(post, position, "d6d8+P@h1")
     assert [e["type"] for e in body["events"]] == ["control", "capture", "resurrection"]
-    assert body["position"].split()[0].endswith("P")  # h1
+    assert body["position"] == fen({"d4": "M", "d8": "o", "h1": "P"}, side="l", last="d6xd8")
 
 
 def test_a_game_ending_capture_still_offers_resurrection(post):
@@ -432,12 +436,6 @@ def test_malformed_moves(post, move):
     assert reason(post, IMPERIAL, move) == "malformed_move"
 
 
-def test_whitespace_around_a_position_or_move_is_ignored(post):
-    # spaces inside a position still split it badly (above); around it they are forgiven
-    status, body = call(post, "apply", position=f" {IMPERIAL}\n", move="d4d5 ")
-    assert status == 200 and body["move"] == "d4d5"
-
-
 def test_an_empty_move_breaks_the_schema(post):
     status, body = call(post, "apply", position=IMPERIAL, move="")
     assert status == 400 and body["code"] == "malformed_request"
@@ -454,3 +452,41 @@ def test_every_listed_move_applies_and_is_echoed(post):
     for move in listed(post, position):
         body = apply(post, position, move)
         assert body["move"] == move
+
+
+def test_a_board_short_of_ranks_is_named_in_the_detail(post):
+    status, body = call(post, "legal-moves", position="2mmm3/2ooo3 d - 0 1")
+    assert status == 422 and body["code"] == "invalid_position"
+    assert "ranks" in body["detail"]
+
+
+# ---- the game's description, a game, replay and perft -------------------------------------------
+
+def test_game_detail_documents_pieces_setups_and_notation(client):
+    detail = client.get(f"/v1/games/{GAME}").get_json()
+    assert {p["letter"] for p in detail["pieces"]} == {"M", "O", "P"}
+    assert detail["setups"]["imperial"] == IMPERIAL
+    assert "resurrect" in detail["notation"]["move"] or "+" in detail["notation"]["move"]
+
+
+def test_a_few_moves_of_a_game(post):
+    position = IMPERIAL
+    for move in ("d4d5", "e5d4", "e3e4"):
+        body = apply(post, position, move)
+        position = body["position"]
+    assert position == "2mmm3/2ooo3/1ppopp2/2pP4/3pOP2/2PP1PP1/3OOO2/3MMM2 l e3-e4 3 2"
+    assert body["status"] == {"state": "ongoing", "winner": None, "reason": None,
+                              "to_move": "light"}
+
+
+def test_replay_reports_the_first_illegal_move(post):
+    status, body = call(post, "replay", moves=["d4d5", "e5d4", "e3e4"])
+    assert body["plies"] == 3 and body["status"]["to_move"] == "light"
+    status, body = call(post, "replay", moves=["d4d5", "e5d4", "e3f4"])
+    assert status == 422 and body["index"] == 2 and body["code"] == "illegal_move"
+
+
+def test_perft_depth_three_and_divide(post):
+    assert call(post, "perft", depth=3)[1] == {"depth": 3, "nodes": 86595}
+    status, divided = call(post, "perft", depth=2, divide=True)
+    assert divided["nodes"] == 1817 and len(divided["divide"]) == 40
