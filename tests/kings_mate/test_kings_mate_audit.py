@@ -93,6 +93,9 @@ def outcome(answer: dict) -> tuple:
 def test_setup_is_the_documented_initial_position(post):
     answer = post(GAME, "setup").get_json()
     assert answer["position"] == START
+    assert answer["options"] == {"stalemate": "draw", "fools_gambit": False,
+                                 "defense_of_the_crown": False, "active_play": False,
+                                 "draw_after_quiet_plies": None}
     assert answer["position"] == position(
         "Wa1 Pb1 Sc1 Kd1 Se1 Ef1 Wg1 Fa2 Fb2 Fd2 Ff2 Fg2 "
         "wa9 pb9 sc9 kd9 se9 ef9 wg9 fa8 fb8 fd8 ff8 fg8", unmoved="Kk")
@@ -108,6 +111,8 @@ def test_white_moves_first_with_exactly_these_eleven_moves(post):
     assert moves(post, START) == {
         "a2a3", "b2b3", "d2d3", "f2f3", "g2g3", "c1c2", "e1e2", "b1c2", "b1d3", "f1e2", "f1d3"}
     assert legal(post, START)["to_move"] == "white"
+    for move in moves(post, START):
+        assert play(post, START, move)["move"] == move      # each applies, echoed
 
 
 def test_black_answers_from_ranks_8_and_9(post):
@@ -115,6 +120,8 @@ def test_black_answers_from_ranks_8_and_9(post):
     assert after["position"] == "wpsksew/ff1f1ff/7/7/7/7/3F3/FF3FF/WPSKSEW b Kk - 1 1"
     assert moves(post, after["position"]) == {
         "a8a7", "b8b7", "d8d7", "f8f7", "g8g7", "c9c8", "e9e8", "b9c8", "b9d7", "f9e8", "f9d7"}
+    assert after["status"] == {"state": "ongoing", "winner": None, "reason": None,
+                               "to_move": "black", "in_check": False}
 
 
 # ---- movement of the six piece types -----------------------------------------------------------
@@ -833,3 +840,21 @@ def test_a_position_where_the_mover_could_capture_the_enemy_king_is_impossible(p
                 position("Kb2 kc3")):
         answer = post(GAME, "legal-moves", position=pos)
         assert answer.status_code == 422 and answer.get_json()["code"] == "invalid_position", pos
+
+
+# ---- the game's description and perft ----------------------------------------------------------
+
+
+def test_the_game_is_listed_with_its_players_options_and_pieces(client):
+    games = {g["id"]: g for g in client.get("/v1/games").get_json()["games"]}
+    assert games[GAME]["players"] == ["white", "black"]
+    assert {o["name"] for o in games[GAME]["options"]} == {
+        "stalemate", "fools_gambit", "defense_of_the_crown", "active_play",
+        "draw_after_quiet_plies"}
+    detail = client.get(f"/v1/games/{GAME}").get_json()
+    assert {p["letter"] for p in detail["pieces"]} == set("KSPEWF")
+
+
+def test_perft_from_the_start(post):
+    answer = post(GAME, "perft", position=START, depth=3).get_json()
+    assert answer == {"depth": 3, "nodes": 1485}
