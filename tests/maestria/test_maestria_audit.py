@@ -153,7 +153,7 @@ def test_game_list_names_maestria_its_players_and_options_with_defaults(client):
 def test_setup_answers_the_empty_two_by_twelve_board_black_to_place_three(post):
     body = ok(post, "setup")
     assert body["position"] == INITIAL
-    assert body["options"]["terrain"] == DEFAULT_TERRAIN
+    assert body["options"] == {"terrain": DEFAULT_TERRAIN, "draw_after_quiet_plies": None}
 
 
 @pytest.mark.parametrize("terrain", [
@@ -189,6 +189,8 @@ def test_black_places_on_black_cells_of_row_one_white_on_white_cells_of_row_two(
     assert OWN_SETUP_CELLS["black"] == {"a1", "c1", "e1", "g1", "i1", "k1"}
     assert set(black) == {f"@{c}" for c in OWN_SETUP_CELLS["black"]} | {
         f"@{c}*" for c in OWN_SETUP_CELLS["black"]}
+    assert black["@c1*"] == {"move": "@c1*", "kind": "place", "to": "c1", "count": 1,
+                             "general": True}
     after = INITIAL
     for move in ("@a1", "@a1", "@a1"):
         after = ok(post, "apply", position=after, move=move)["position"]
@@ -516,6 +518,13 @@ def test_dice_must_be_exactly_what_each_side_is_entitled_to(post, dice):
         assert answer.status_code == 422 and body["code"] == "invalid_dice"
 
 
+def test_a_refusal_names_the_die_that_is_missing(post):
+    pos, options = fight_position(1, False, 1, False, "M", "P")  # attacker d6 + d4, defender d6
+    problem = refused(post, "apply", "invalid_dice", position=pos, options=options,
+                      move="fight", dice={"attacker": [6, 6], "defender": [1]})
+    assert "d4" in problem["detail"]
+
+
 def test_the_dice_entitled_to_are_accepted_and_reported(post):
     pos, options = fight_position(1, False, 1, False, "M", "P")
     answer = ok(post, "apply", position=pos, options=options, move="fight",
@@ -802,3 +811,16 @@ def test_regression_the_quiet_draw_option_is_described_in_maestrias_terms(client
     for other_games_word in ("capture", "devour", "resurrection"):
         assert other_games_word not in option["description"]
     assert option["default"] is None and option["minimum"] == 1 and option["nullable"] is True
+
+
+# ---- the game's description and perft ------------------------------------------------------------
+
+def test_game_detail_documents_notation_and_terrain(client):
+    detail = client.get(f"/v1/games/{GAME}").get_json()
+    assert detail["setups"]["default"] == INITIAL
+    assert "retreat" in detail["notation"]["move"]
+
+
+def test_perft_and_its_depth_limit(post):
+    assert ok(post, "perft", depth=3) == {"depth": 3, "nodes": 864}
+    refused(post, "perft", "work_limit_exceeded", depth=4)
