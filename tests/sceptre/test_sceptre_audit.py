@@ -14,6 +14,8 @@ import pytest
 
 GAME = "sceptre"
 FILES = "abcdefghijklmnopqrstuvwx"
+INITIAL = ("bRbNbBbQbKbBbNbR/bPbPbPbPbPbPbPbP/8/8/8/8/8/8/8/8/8/8/8/8/wPwPwPwPwPwPwPwP/"
+           "wRwNwBwQwKwBwNwR w ww,bb 0 1")
 OPEN = ["........"] * 8
 
 
@@ -71,7 +73,9 @@ KINGS = {"h1": "wK", "a8": "bK"}
 def test_setup_without_options_is_two_players_and_every_default_layout_starts(post):
     status, body = call(post, "setup")
     assert status == 200 and body["options"]["players"] == ["w", "b"]
-    assert body["position"].split(" ")[1:] == ["w", "ww,bb", "0", "1"]
+    assert [s["name"] for s in body["options"]["sections"]] == ["southern-march",
+                                                               "northern-march"]
+    assert body["position"] == INITIAL
     for players, armies, king_squares in (
             (["w", "r", "b"], "ww,rr,bb", {"m1", "a13", "m24"}),
             (["w", "r", "b", "y"], "ww,rr,bb,yy", {"m1", "a13", "m24", "x13"})):
@@ -108,6 +112,11 @@ def test_the_library_has_nine_sections_that_set_up_in_any_slot(client, post):
             {"origin": "a1", "name": "southern-march"}, {"origin": "a9", "name": name},
             {"origin": "a17", "name": "northern-march"}]})
         assert status == 200, answer
+
+
+def test_an_unknown_section_name_is_invalid_options(post):
+    status, body = call(post, "setup", options={"sections": [{"origin": "a1", "name": "nowhere"}]})
+    assert status == 422 and body["code"] == "invalid_options"
 
 
 @pytest.mark.parametrize("sections, status", [
@@ -236,6 +245,18 @@ def test_no_castling_and_no_en_passant_over_http(post):
     assert targets(post, options, body["position"], "e4") & {"d3"} == set()
 
 
+def test_the_opening_over_http(post):
+    status, listed = call(post, "legal-moves", position=INITIAL)
+    assert listed["to_move"] == "white" and listed["count"] == len(listed["moves"]) == 66
+    entry = next(m for m in listed["moves"] if m["move"] == "e2e5")
+    assert entry == {"move": "e2e5", "from": "e2", "to": "e5", "piece": "wP", "kind": "move"}
+    status, applied = call(post, "apply", position=INITIAL, move="e2e5")
+    assert applied["position"].split(" ")[1:] == ["b", "ww,bb", "1", "1"]
+    assert applied["status"]["to_move"] == "black"
+    status, body = call(post, "apply", position=INITIAL, move="e2e6")   # four squares
+    assert status == 422 and (body["code"], body["reason"]) == ("illegal_move", "piece_movement")
+
+
 # ---- the terrain table, cell by cell -----------------------------------------------------------
 
 TABLE = {  # the terrain table: normal, no (cannot enter or cross), slow, ford (Pawn and river)
@@ -292,6 +313,13 @@ def test_terrain_table_cell(post, kind, letter):
     got = targets(post, one_section({victim_square: letter}),
                   position({**piece, victim_square: victim}), "d4")
     assert (victim_square in got) == (rule != "no")
+
+
+def test_a_move_the_terrain_forbids_names_the_terrain(post):
+    # The white Rook on a1 cannot cross the river on a5 of the southern-march section.
+    position_text = "4bK3/8/8/8/8/8/8/8/8/8/8/8/8/8/8/wRwK6 w ww,bb 0 1"
+    status, body = call(post, "apply", position=position_text, move="a1a8")
+    assert status == 422 and body["reason"] == "terrain"
 
 
 def test_pawn_ford_rule(post):
@@ -603,3 +631,9 @@ def test_a_bare_dash_is_an_inert_army_and_the_answer_writes_it_r_dash(post):
     applied = post(GAME, "apply", position=f"{board} w ww,-,bb 0 1",
                    options=options, move="a1a2").get_json()
     assert applied["position"].split(" ")[2] == "ww,r-,bb"
+
+
+# ---- perft ----------------------------------------------------------------------------------
+
+def test_perft_from_the_start(post):
+    assert call(post, "perft", position=INITIAL, depth=2)[1]["nodes"] == 3762
