@@ -14,6 +14,7 @@ import rules
 from rules.core.errors import GameOver, IllegalMove, InvalidPosition
 from rules.core.notation import format_board
 from rules.mastery.position import GRID
+from tests.positions import legal_texts, played, refusal
 
 ROSS = rules.configure("mastery")
 CLASSIC = rules.configure("mastery", {"ruleset": "classic-1990"})
@@ -31,8 +32,7 @@ def pos(pieces: dict[str, str], side: str = "d", last: str = "-", quiet: int = 0
 
 
 def moves(text: str, game=ROSS) -> set[str]:
-    p = game.parse_position(text)
-    return {game.format_move(p, m) for m in game.legal_moves(p)}
+    return legal_texts(game, text)
 
 
 def from_square(text: str, sq: str, game=ROSS) -> set[str]:
@@ -40,15 +40,11 @@ def from_square(text: str, sq: str, game=ROSS) -> set[str]:
 
 
 def illegal(text: str, move: str, game=ROSS) -> IllegalMove:
-    with pytest.raises(IllegalMove) as info:
-        game.play(game.parse_position(text), move)
-    return info.value
+    return refusal(game, text, move)
 
 
 def play(text: str, move: str, game=ROSS) -> str:
-    p = game.parse_position(text)
-    _, applied = game.play(p, move)
-    return game.format_position(applied.position)
+    return played(game, text, move)
 
 
 # ---- setups ------------------------------------------------------------------------------------
