@@ -13,6 +13,7 @@ import pytest
 import rules
 from rules.core.errors import GameOver, IllegalMove, InvalidPosition
 from rules.core.notation import format_board
+from rules.core.view import text_board, view_for
 from rules.mastery.position import GRID
 from tests.positions import legal_texts, played, refusal
 
@@ -490,6 +491,13 @@ def test_position_notation_round_trips():
                  pos({"d4": "M", "d6": "o"}, side="l", last="d3-d4", quiet=3, n=9),
                  pos({"d4": "M", "d6": "o"}, side="l", last="d3xd4", quiet=0, n=9)):
         assert ROSS.format_position(ROSS.parse_position(text)) == text
+
+
+def test_the_text_board_matches_the_notation():
+    board = text_board(view_for(ROSS, ROSS.initial_position()))
+    assert board.splitlines()[0] == "8  . . m m m . . ."
+    assert board.splitlines()[-2] == "1  . . . M M M . ."
+    assert board.splitlines()[-1].split() == list("abcdefgh")
 
 
 def test_malformed_moves_are_refused():

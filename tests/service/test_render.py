@@ -92,14 +92,6 @@ def test_text_board_has_every_rank_and_piece(game_id):
     check_text_board(game_id)
 
 
-def test_mastery_text_board_matches_the_notation():
-    game = registry.configure("mastery")
-    board = text_board(view_for(game, game.initial_position()))
-    assert board.splitlines()[0] == "8  . . m m m . . ."
-    assert board.splitlines()[-2] == "1  . . . M M M . ."
-    assert board.splitlines()[-1].split() == list("abcdefgh")
-
-
 def test_highlight_and_last_move_are_drawn(client):
     game = registry.configure("mastery")
     start = game.initial_position()
