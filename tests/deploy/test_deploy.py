@@ -414,11 +414,18 @@ def installed(tmp_path_factory):
     return venv, run_dir
 
 
+def installed_env(**extra: str) -> dict[str, str]:
+    """This environment for a program of the installed venv, without a PYTHONPATH that would
+    put the checkout before the wheel (as the container has none)."""
+    return {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, **extra}
+
+
 def test_the_wheel_holds_the_service_and_not_the_checkout(installed):
     venv, run_dir = installed
     out = subprocess.run([str(venv / "bin" / "python"), "-c",
                           "import service, rules; print(service.__file__); print(rules.__file__)"],
-                         cwd=run_dir, check=True, capture_output=True, text=True).stdout.split()
+                         cwd=run_dir, env=installed_env(), check=True, capture_output=True,
+                         text=True).stdout.split()
     for path in out:
         assert str(venv) in path and str(ROOT) not in path
 
@@ -426,7 +433,8 @@ def test_the_wheel_holds_the_service_and_not_the_checkout(installed):
 def test_the_wheel_installs_the_referee_command(installed):
     venv, run_dir = installed
     out = subprocess.run([str(venv / "bin" / "referee"), "games"], cwd=run_dir,
-                         check=True, capture_output=True, text=True, timeout=60).stdout
+                         env=installed_env(), check=True, capture_output=True, text=True,
+                         timeout=WAIT_S).stdout
     assert all(game_id in out for game_id in registry.game_ids())
 
 
@@ -452,7 +460,7 @@ def test_the_container_command_serves_from_the_installed_wheel(installed):
         (healthcheck,) = instructions("HEALTHCHECK", final)
         hc = json.loads(healthcheck[healthcheck.index("CMD") + 3:].strip())
         hc[0] = str(venv / "bin" / hc[0])
-        probe = subprocess.run(hc, env={**os.environ, "PORT": str(server.port)}, timeout=10)
+        probe = subprocess.run(hc, env=installed_env(PORT=str(server.port)), timeout=WAIT_S)
         assert probe.returncode == 0
         # the access log is one JSON object per request on stdout
         wait_until(lambda: any(e["method"] == "POST"
