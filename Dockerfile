@@ -7,7 +7,7 @@
 # No syntax directive: the engine's built-in Dockerfile frontend (BuildKit in Docker, buildah in
 # podman) builds it, so nothing is fetched from a registry before the build starts. Any Debian
 # base with python3 and its venv module works: --build-arg PYTHON_IMAGE=<local image>.
-# deploy/smoke.sh builds and checks the image; tests/test_deploy.py reproduces these steps
+# deploy/smoke.sh builds and checks the image; tests/deploy/test_deploy.py reproduces these steps
 # outside any engine (wheel, fresh venv, this CMD).
 
 ARG PYTHON_IMAGE=python:3.11-slim

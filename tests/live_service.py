@@ -4,6 +4,7 @@ example and playground tests."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -11,9 +12,20 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
+#: how long a wait for a live server may last before the test fails: a guard against a hang,
+#: far longer than a busy machine needs (every wait is for a condition, never a fixed time)
+WAIT_S = 120
+
+
+def wait_until(condition: Callable[[], bool], what: Callable[[], str]) -> None:
+    """Poll ``condition`` until it holds; fail, saying ``what()``, after :data:`WAIT_S`."""
+    deadline = time.monotonic() + WAIT_S
+    while not condition():
+        assert time.monotonic() < deadline, what()
+        time.sleep(0.02)
 
 
 def free_port() -> int:
@@ -56,3 +68,12 @@ def running_service(workers: int = 1, timeout: float = 90.0,
             proc.kill()
             proc.wait()
         proc.stderr.close()
+
+
+def post_json(base_url: str, path: str, body: dict[str, Any]) -> Any:
+    """The JSON answer of the service at ``base_url`` to a POST of ``body`` to ``path`` (an
+    error status raises)."""
+    request = urllib.request.Request(base_url + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)

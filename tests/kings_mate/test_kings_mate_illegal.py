@@ -8,9 +8,9 @@ import random
 import pytest
 
 import rules
-from illegal_moves import explain_random_illegal_moves
 from rules.kings_mate.illegal import BOOK
 from rules.kings_mate.reasons import Illegal
+from tests.illegal_moves import explain_random_illegal_moves
 
 SQUARES = [f"{f}{r}" for r in range(1, 10) for f in "abcdefg"]
 SUFFIXES = ["", "", "", "=W", "=P", "=E"]

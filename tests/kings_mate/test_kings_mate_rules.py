@@ -13,10 +13,11 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import rules
-from rules.core.errors import GameOver, IllegalMove, InvalidDice, InvalidOptions, InvalidPosition
+from rules.core.errors import GameOver, InvalidDice, InvalidOptions, InvalidPosition
 from rules.core.view import Mark, text_board
 from rules.kings_mate.moves import formation_ok
 from rules.kings_mate.position import GRID, LETTER_TO_CODE, make_position
+from tests.positions import legal_texts, played, refusal
 
 START = "wpsksew/ff1f1ff/7/7/7/7/7/FF1F1FF/WPSKSEW w Kk - 0 1"
 ACTIVE = {"active_play": True}
@@ -27,9 +28,7 @@ def game(**options):
 
 
 def moves(text, **options):
-    g = game(**options)
-    p = g.parse_position(text)
-    return {g.format_move(p, m) for m in g.legal_moves(p)}
+    return legal_texts(game(**options), text)
 
 
 def from_square(text, square, **options):
@@ -37,20 +36,13 @@ def from_square(text, square, **options):
 
 
 def reason(text, move, **options):
-    g = game(**options)
-    p = g.parse_position(text)
-    with pytest.raises(IllegalMove) as info:
-        g.play(p, move)
-    assert info.value.detail
-    return info.value.reason
+    problem = refusal(game(**options), text, move)
+    assert problem.detail
+    return problem.reason
 
 
 def play(text, *move_texts, dice=None, **options):
-    g = game(**options)
-    p = g.parse_position(text)
-    for move_text in move_texts:
-        p = g.play(p, move_text, dice=dice)[1].position
-    return g.format_position(p)
+    return played(game(**options), text, *move_texts, dice=dice)
 
 
 def status(text, **options):

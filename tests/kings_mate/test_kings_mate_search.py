@@ -9,7 +9,7 @@ import pytest
 from rules import registry
 from rules.search import suggest
 
-from search_checks import assert_finds_the_win_in_one
+from tests.search_checks import assert_finds_the_win_in_one
 
 WINS_IN_ONE = [
     # the Swordmaster takes the black Swordmaster with mate, the white King guarding it

@@ -14,9 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from service.app import create_app
-
-URL = "/v1/games/maestria/"
+GAME = "maestria"
 FILES = "abcdefghijkl"
 CELLS = [f"{f}{r}" for r in (1, 2) for f in FILES]
 DEFAULT_TERRAIN = "PFMPFMMFPMFP/PFMPFMMFPMFP"
@@ -25,23 +23,14 @@ INITIAL = f"{EMPTY_ROW}/{EMPTY_ROW} setup b 3 - 0 1"
 BEATS = {"M": "P", "P": "F", "F": "M"}  # Mountain beats Plain beats Forest beats Mountain
 
 
-@pytest.fixture(scope="module")
-def client():
-    return create_app().test_client()
-
-
-def post(client, op, **body):
-    return client.post(URL + op, json=body)
-
-
-def ok(client, op, **body):
-    answer = post(client, op, **body)
+def ok(post, op, **body):
+    answer = post(GAME, op, **body)
     assert answer.status_code == 200, answer.get_json()
     return answer.get_json()
 
 
-def refused(client, op, code, **body):
-    answer = post(client, op, **body)
+def refused(post, op, code, **body):
+    answer = post(GAME, op, **body)
     problem = answer.get_json()
     assert answer.status_code == 422, problem
     assert answer.content_type == "application/problem+json"
@@ -147,8 +136,8 @@ def dice_names(faces: list[int]) -> list[str]:
     return [f"d{f}" for f in faces]
 
 
-def moves_of(client, pos, options=None) -> dict[str, dict]:
-    body = ok(client, "legal-moves", position=pos, options=options)
+def moves_of(post, pos, options=None) -> dict[str, dict]:
+    body = ok(post, "legal-moves", position=pos, options=options)
     assert body["count"] == len(body["moves"])
     return {m["move"]: m for m in body["moves"]}
 
@@ -161,10 +150,10 @@ def test_game_list_names_maestria_its_players_and_options_with_defaults(client):
     assert "terrain" in text and DEFAULT_TERRAIN in text and "draw_after_quiet_plies" in text
 
 
-def test_setup_answers_the_empty_two_by_twelve_board_black_to_place_three(client):
-    body = ok(client, "setup")
+def test_setup_answers_the_empty_two_by_twelve_board_black_to_place_three(post):
+    body = ok(post, "setup")
     assert body["position"] == INITIAL
-    assert body["options"]["terrain"] == DEFAULT_TERRAIN
+    assert body["options"] == {"terrain": DEFAULT_TERRAIN, "draw_after_quiet_plies": None}
 
 
 @pytest.mark.parametrize("terrain", [
@@ -180,123 +169,125 @@ def test_setup_answers_the_empty_two_by_twelve_board_black_to_place_three(client
     42,
     ["PFMPFMMFPMFP"],
 ])
-def test_terrain_must_be_24_cells_of_p_f_m(client, terrain):
-    problem = refused(client, "setup", "invalid_options", options={"terrain": terrain})
+def test_terrain_must_be_24_cells_of_p_f_m(post, terrain):
+    problem = refused(post, "setup", "invalid_options", options={"terrain": terrain})
     assert "terrain" in problem["detail"]
-    refused(client, "legal-moves", "invalid_options", options={"terrain": terrain})
+    refused(post, "legal-moves", "invalid_options", options={"terrain": terrain})
 
 
-def test_unknown_option_is_refused(client):
-    refused(client, "setup", "invalid_options", options={"board": "x"})
+def test_unknown_option_is_refused(post):
+    refused(post, "setup", "invalid_options", options={"board": "x"})
 
 
-def test_a_custom_terrain_is_accepted_and_echoed(client):
+def test_a_custom_terrain_is_accepted_and_echoed(post):
     terrain = "MMMMMMMMMMMM/FFFFFFFFFFFF"
-    assert ok(client, "setup", options={"terrain": terrain})["options"]["terrain"] == terrain
+    assert ok(post, "setup", options={"terrain": terrain})["options"]["terrain"] == terrain
 
 
-def test_black_places_on_black_cells_of_row_one_white_on_white_cells_of_row_two(client):
-    black = moves_of(client, INITIAL)
+def test_black_places_on_black_cells_of_row_one_white_on_white_cells_of_row_two(post):
+    black = moves_of(post, INITIAL)
     assert OWN_SETUP_CELLS["black"] == {"a1", "c1", "e1", "g1", "i1", "k1"}
     assert set(black) == {f"@{c}" for c in OWN_SETUP_CELLS["black"]} | {
         f"@{c}*" for c in OWN_SETUP_CELLS["black"]}
+    assert black["@c1*"] == {"move": "@c1*", "kind": "place", "to": "c1", "count": 1,
+                             "general": True}
     after = INITIAL
     for move in ("@a1", "@a1", "@a1"):
-        after = ok(client, "apply", position=after, move=move)["position"]
-    white = moves_of(client, after)
+        after = ok(post, "apply", position=after, move=move)["position"]
+    white = moves_of(post, after)
     assert OWN_SETUP_CELLS["white"] == {"a2", "c2", "e2", "g2", "i2", "k2"}
     assert set(white) == {f"@{c}" for c in OWN_SETUP_CELLS["white"]} | {
         f"@{c}*" for c in OWN_SETUP_CELLS["white"]}
 
 
 @pytest.mark.parametrize("cell", CELLS)
-def test_every_cell_outside_the_own_camp_colour_is_refused_in_setup(client, cell):
+def test_every_cell_outside_the_own_camp_colour_is_refused_in_setup(post, cell):
     for side_to_place, pos in (("black", INITIAL), ("white", position(
             {"a1": "b3"}, phase="setup", side="w", budget=3, n=1))):
         if cell in OWN_SETUP_CELLS[side_to_place]:
             continue
-        problem = refused(client, "apply", "illegal_move", position=pos, move=f"@{cell}")
+        problem = refused(post, "apply", "illegal_move", position=pos, move=f"@{cell}")
         camp_row = "1" if side_to_place == "black" else "2"
         expected = "not_own_camp" if cell[1] != camp_row else "wrong_cell_colour"
         assert problem["reason"] == expected, (side_to_place, cell, problem)
 
 
 @pytest.mark.parametrize("cell", CELLS)
-def test_steps_go_to_exactly_the_eight_neighbours(client, cell):
+def test_steps_go_to_exactly_the_eight_neighbours(post, cell):
     general = "l2" if cell not in ("l2",) else "a2"
     pos = position({cell: "b1*", general: "w1*"})
-    listed = moves_of(client, pos)
+    listed = moves_of(post, pos)
     destinations = {m["to"] for m in listed.values() if m.get("kind") == "step"}
     assert destinations == neighbours(cell)
     assert set(listed) == {f"{cell}{t}:1*" for t in neighbours(cell)} | {"end"}
 
 
-def test_no_cell_ever_holds_more_than_five(client):
+def test_no_cell_ever_holds_more_than_five(post):
     # a sixth pawn placed
     pos = position({"a1": "b5", "a2": "w3"}, phase="setup", side="b", budget=1, n=2)
-    problem = refused(client, "apply", "illegal_move", position=pos, move="@a1")
+    problem = refused(post, "apply", "illegal_move", position=pos, move="@a1")
     assert problem["reason"] == "cell_full"
-    assert "@a1" not in moves_of(client, pos)
+    assert "@a1" not in moves_of(post, pos)
     # a step onto one's own stack
     pos = position({"a1": "b4*", "b1": "b2", "l2": "w1*"})
-    assert "b1a1:1" in moves_of(client, pos)
-    problem = refused(client, "apply", "illegal_move", position=pos, move="b1a1:2")
+    assert "b1a1:1" in moves_of(post, pos)
+    problem = refused(post, "apply", "illegal_move", position=pos, move="b1a1:2")
     assert problem["reason"] == "cell_full"
     # a stack of six written in a position
-    problem = refused(client, "status", "invalid_position",
+    problem = refused(post, "status", "invalid_position",
                       position=position({"a1": "b6*", "l2": "w1*"}))
     assert "6" in problem["detail"] and "5" in problem["detail"]
 
 
 # ---- setup ---------------------------------------------------------------------------------------
 
-def test_setup_three_per_turn_alternating_black_first_until_play(client):
+def test_setup_three_per_turn_alternating_black_first_until_play(post):
     pos = INITIAL
     plan = {"b": ["a1", "c1", "e1", "g1", "i1"], "w": ["a2", "c2", "e2", "g2", "i2"]}
     for turn in range(1, 6):
         for side in "bw":
             for placed in range(3):
-                status = ok(client, "status", position=pos)
+                status = ok(post, "status", position=pos)
                 assert status["to_move"] == ("black" if side == "b" else "white")
                 assert status["state"] == "ongoing" and status["phase"] == "setup"
                 assert pos.split()[1:] == ["setup", side, str(3 - placed), "-", "0", str(turn)]
                 general = turn == 5 and placed == 2
-                pos = ok(client, "apply", position=pos,
+                pos = ok(post, "apply", position=pos,
                          move=f"@{plan[side][turn - 1]}{'*' if general else ''}")["position"]
     expected = position({"a1": "b3", "c1": "b3", "e1": "b3", "g1": "b3", "i1": "b3*",
                          "a2": "w3", "c2": "w3", "e2": "w3", "g2": "w3", "i2": "w3*"})
     assert pos == expected
-    status = ok(client, "status", position=pos)
+    status = ok(post, "status", position=pos)
     assert status["to_move"] == "black" and status["phase"] == "play" and status["budget"] == 5
 
 
-def test_the_general_is_placed_exactly_once_per_side(client):
+def test_the_general_is_placed_exactly_once_per_side(post):
     pos = position({"a1": "b1*"}, phase="setup", side="b", budget=2, n=1)
-    problem = refused(client, "apply", "illegal_move", position=pos, move="@c1*")
+    problem = refused(post, "apply", "illegal_move", position=pos, move="@c1*")
     assert problem["reason"] == "general_already_placed"
-    assert not any(m.endswith("*") for m in moves_of(client, pos))
+    assert not any(m.endswith("*") for m in moves_of(post, pos))
     # fourteen soldiers and no General: only the General may come
     cells = {"a1": "b5", "c1": "b5", "e1": "b5*", "a2": "w5", "c2": "w5", "e2": "w4"}
     pos = position(cells, phase="setup", side="w", budget=1, n=5)
-    problem = refused(client, "apply", "illegal_move", position=pos, move="@e2")
+    problem = refused(post, "apply", "illegal_move", position=pos, move="@e2")
     assert problem["reason"] == "general_required"
-    assert all(m.endswith("*") for m in moves_of(client, pos))
-    after = ok(client, "apply", position=pos, move="@g2*")
+    assert all(m.endswith("*") for m in moves_of(post, pos))
+    after = ok(post, "apply", position=pos, move="@g2*")
     assert after["position"] == position({**cells, "g2": "w1*"})
     # a finished setup without a General is no position at all
     cells = {"a1": "b5", "c1": "b5", "e1": "b5*", "a2": "w5", "c2": "w5", "e2": "w5"}
-    refused(client, "status", "invalid_position", position=position(cells))  # play: no w General
-    problem = refused(client, "status", "invalid_position", position=position(
+    refused(post, "status", "invalid_position", position=position(cells))  # play: no w General
+    problem = refused(post, "status", "invalid_position", position=position(
         {"a1": "b5", "c1": "b5", "e1": "b5", "a2": "w3", "c2": "w3", "e2": "w3", "g2": "w3"},
         phase="setup", side="w", budget=3, n=5))
     assert "General" in problem["detail"]
 
 
-def test_two_generals_of_one_side_are_refused(client):
-    problem = refused(client, "status", "invalid_position", position=position(
+def test_two_generals_of_one_side_are_refused(post):
+    problem = refused(post, "status", "invalid_position", position=position(
         {"a1": "b1*", "c1": "b1*"}, phase="setup", side="b", budget=1, n=1))
     assert "General" in problem["detail"]
-    problem = refused(client, "status", "invalid_position",
+    problem = refused(post, "status", "invalid_position",
                       position=position({"a1": "b1*", "c1": "b1*", "l2": "w1*"}))
     assert "General" in problem["detail"]
 
@@ -316,126 +307,126 @@ def test_two_generals_of_one_side_are_refused(client):
     (INITIAL.replace(" 0 1", " 0"), ""),
     (INITIAL.replace(EMPTY_ROW + "/", EMPTY_ROW + ",-/", 1), "cells"),
 ])
-def test_impossible_setup_positions_are_refused(client, pos, word):
-    problem = refused(client, "status", "invalid_position", position=pos)
+def test_impossible_setup_positions_are_refused(post, pos, word):
+    problem = refused(post, "status", "invalid_position", position=pos)
     assert word in problem["detail"], problem
 
 
 # ---- play: action points and turns --------------------------------------------------------------
 
-def test_steps_cost_their_pawns_in_points_and_the_turn_passes_at_zero(client):
+def test_steps_cost_their_pawns_in_points_and_the_turn_passes_at_zero(post):
     pos = position({"a1": "b5*", "l2": "w1*"})
-    listed = moves_of(client, pos)
+    listed = moves_of(post, pos)
     assert listed["a1b1:3"]["cost"] == 3 and listed["a1b1:3*"]["general"] is True
     assert "a1b1:5*" in listed and "a1b1:5" not in listed  # a whole stack takes its General
-    after = ok(client, "apply", position=pos, move="a1b1:3")["position"]
+    after = ok(post, "apply", position=pos, move="a1b1:3")["position"]
     assert after == position({"a1": "b2*", "b1": "b3", "l2": "w1*"}, budget=2)
-    problem = refused(client, "apply", "illegal_move", position=after, move="b1c1:3")
+    problem = refused(post, "apply", "illegal_move", position=after, move="b1c1:3")
     assert problem["reason"] == "no_action_points"
-    assert not any(m.endswith(":3") for m in moves_of(client, after))
-    after = ok(client, "apply", position=after, move="b1c1:2")["position"]
+    assert not any(m.endswith(":3") for m in moves_of(post, after))
+    after = ok(post, "apply", position=after, move="b1c1:2")["position"]
     # no point left: white's turn with 5, n unchanged, one quiet turn
     assert after == position({"a1": "b2*", "b1": "b1", "c1": "b2", "l2": "w1*"}, side="w",
                              budget=5, quiet=1)
-    after = ok(client, "apply", position=after, move="end")["position"]
+    after = ok(post, "apply", position=after, move="end")["position"]
     assert after == position({"a1": "b2*", "b1": "b1", "c1": "b2", "l2": "w1*"}, side="b",
                              budget=5, quiet=2, n=7)
 
 
-def test_end_is_legal_at_any_budget_and_unused_points_are_lost(client):
+def test_end_is_legal_at_any_budget_and_unused_points_are_lost(post):
     for budget in range(1, 6):
         pos = position({"a1": "b1*", "l2": "w1*"}, side="w", budget=budget, quiet=1)
-        assert "end" in moves_of(client, pos)
-        after = ok(client, "apply", position=pos, move="end")["position"]
+        assert "end" in moves_of(post, pos)
+        after = ok(post, "apply", position=pos, move="end")["position"]
         assert after == position({"a1": "b1*", "l2": "w1*"}, side="b", budget=5, quiet=2, n=7)
 
 
-def test_a_step_from_an_enemy_or_empty_cell_or_of_too_many_pawns_is_refused(client):
+def test_a_step_from_an_enemy_or_empty_cell_or_of_too_many_pawns_is_refused(post):
     pos = position({"a1": "b2*", "l2": "w1*"})
-    assert refused(client, "apply", "illegal_move", position=pos,
+    assert refused(post, "apply", "illegal_move", position=pos,
                    move="l2k2:1*")["reason"] == "not_your_stack"
-    assert refused(client, "apply", "illegal_move", position=pos,
+    assert refused(post, "apply", "illegal_move", position=pos,
                    move="c1d1:1")["reason"] == "not_your_stack"
-    assert refused(client, "apply", "illegal_move", position=pos,
+    assert refused(post, "apply", "illegal_move", position=pos,
                    move="a1b1:3*")["reason"] == "not_enough_pawns"
-    assert refused(client, "apply", "illegal_move", position=pos,
+    assert refused(post, "apply", "illegal_move", position=pos,
                    move="a1c1:1")["reason"] == "not_adjacent"
-    assert refused(client, "apply", "illegal_move", position=pos,
+    assert refused(post, "apply", "illegal_move", position=pos,
                    move="@a1")["reason"] == "wrong_phase"
-    assert refused(client, "apply", "illegal_move", position=pos,
+    assert refused(post, "apply", "illegal_move", position=pos,
                    move="fight")["reason"] == "wrong_phase"
-    assert refused(client, "apply", "illegal_move", position=INITIAL,
+    assert refused(post, "apply", "illegal_move", position=INITIAL,
                    move="end")["reason"] == "wrong_phase"
-    assert refused(client, "apply", "illegal_move", position=pos,
+    assert refused(post, "apply", "illegal_move", position=pos,
                    move="a1b1")["reason"] == "malformed_move"
 
 
 # ---- attacks, the defender's choice --------------------------------------------------------------
 
-def test_an_attack_waits_for_the_defender_who_is_to_move(client):
+def test_an_attack_waits_for_the_defender_who_is_to_move(post):
     pos = position({"c1": "b3", "l1": "b1*", "d2": "w2", "a2": "w1*"}, budget=4)
-    listed = moves_of(client, pos)
+    listed = moves_of(post, pos)
     assert listed["c1d2:3"]["attack"] is True
-    answer = ok(client, "apply", position=pos, move="c1d2:3")
+    answer = ok(post, "apply", position=pos, move="c1d2:3")
     pending = position({"c1": "b3", "l1": "b1*", "d2": "w2", "a2": "w1*"}, budget=1,
                        pending="c1d2:3")
     assert answer["position"] == pending
     assert answer["status"]["to_move"] == "white"
-    body = ok(client, "legal-moves", position=pending)
+    body = ok(post, "legal-moves", position=pending)
     assert body["to_move"] == "white"
     free = {c for c in neighbours("d2") if c != "c1"}  # c1 still holds the attackers
     assert {m["move"] for m in body["moves"]} == {"fight"} | {f"retreat:{c}" for c in free}
-    status = ok(client, "status", position=pending)
+    status = ok(post, "status", position=pending)
     assert status["to_move"] == "white" and status["state"] == "ongoing"
     assert status["budget"] == 1  # the attacker's, the step already paid
 
 
-def test_nothing_else_may_be_played_while_a_fight_is_pending(client):
+def test_nothing_else_may_be_played_while_a_fight_is_pending(post):
     pending = position({"c1": "b3", "l1": "b1*", "d2": "w2", "a2": "w1*"}, budget=1,
                        pending="c1d2:3")
     for move in ("end", "l1k1:1*", "a2b2:1*", "c1d1:1", "@a1"):
-        problem = refused(client, "apply", "illegal_move", position=pending, move=move)
+        problem = refused(post, "apply", "illegal_move", position=pending, move=move)
         assert problem["reason"] == "fight_pending", (move, problem)
 
 
-def test_retreat_rules(client):
+def test_retreat_rules(post):
     cells = {"c1": "b3", "l1": "b1*", "d2": "w2", "e2": "b1", "c2": "w4*"}
     pending = position(cells, budget=2, pending="c1d2:3")
-    listed = moves_of(client, pending)
+    listed = moves_of(post, pending)
     # c1 and e2 hold black; c2 has 4 + 2 > 5; d1, e1 are free
     assert set(listed) == {"fight", "retreat:d1", "retreat:e1"}
-    assert refused(client, "apply", "illegal_move", position=pending,
+    assert refused(post, "apply", "illegal_move", position=pending,
                    move="retreat:e2")["reason"] == "retreat_blocked"
-    assert refused(client, "apply", "illegal_move", position=pending,
+    assert refused(post, "apply", "illegal_move", position=pending,
                    move="retreat:c1")["reason"] == "retreat_blocked"
-    assert refused(client, "apply", "illegal_move", position=pending,
+    assert refused(post, "apply", "illegal_move", position=pending,
                    move="retreat:c2")["reason"] == "cell_full"
-    assert refused(client, "apply", "illegal_move", position=pending,
+    assert refused(post, "apply", "illegal_move", position=pending,
                    move="retreat:f1")["reason"] == "not_adjacent"
-    answer = ok(client, "apply", position=pending, move="retreat:d1")
+    answer = ok(post, "apply", position=pending, move="retreat:d1")
     assert answer["position"] == position(
         {"l1": "b1*", "d2": "b3", "e2": "b1", "c2": "w4*", "d1": "w1"}, budget=2)
     assert "dice" not in answer or answer["dice"] is None
     # onto its own stack when the whole stack fits, before its loss
     cells = {"c1": "b3", "l1": "b1*", "d2": "w2", "c2": "w3*"}
-    answer = ok(client, "apply", position=position(cells, budget=2, pending="c1d2:3"),
+    answer = ok(post, "apply", position=position(cells, budget=2, pending="c1d2:3"),
                 move="retreat:c2")
     assert answer["position"] == position({"l1": "b1*", "d2": "b3", "c2": "w4*"}, budget=2)
 
 
-def test_the_general_alone_cannot_retreat_but_with_soldiers_it_loses_a_soldier(client):
+def test_the_general_alone_cannot_retreat_but_with_soldiers_it_loses_a_soldier(post):
     pending = position({"c1": "b2*", "d2": "w1*"}, budget=3, pending="c1d2:1")
-    assert set(moves_of(client, pending)) == {"fight"}
-    assert refused(client, "apply", "illegal_move", position=pending,
+    assert set(moves_of(post, pending)) == {"fight"}
+    assert refused(post, "apply", "illegal_move", position=pending,
                    move="retreat:e2")["reason"] == "general_alone"
     pending = position({"c1": "b2*", "d2": "w2*"}, budget=3, pending="c1d2:1")
-    answer = ok(client, "apply", position=pending, move="retreat:e2")
+    answer = ok(post, "apply", position=pending, move="retreat:e2")
     assert answer["position"] == position({"c1": "b1*", "d2": "b1", "e2": "w1*"}, budget=3)
 
 
-def test_a_lone_soldier_may_retreat_and_is_lost_and_the_attackers_enter(client):
+def test_a_lone_soldier_may_retreat_and_is_lost_and_the_attackers_enter(post):
     pending = position({"c1": "b2*", "d2": "w1", "l2": "w1*"}, budget=0, pending="c1d2:2*")
-    answer = ok(client, "apply", position=pending, move="retreat:e1")
+    answer = ok(post, "apply", position=pending, move="retreat:e1")
     # the last point was spent: white's turn, and the loss reset quiet before the pass
     assert answer["position"] == position({"d2": "b2*", "l2": "w1*"}, side="w", budget=5,
                                           quiet=1)
@@ -462,39 +453,39 @@ TERRAIN_PAIRS = [(a, b) for a in "PFM" for b in "PFM"]
 
 @pytest.mark.parametrize("ta,td", TERRAIN_PAIRS)
 @pytest.mark.parametrize("k,d", [(1, 1), (2, 1), (1, 2), (3, 3), (5, 4), (2, 5), (4, 5)])
-def test_exact_odds_match_brute_force(client, k, d, ta, td):
+def test_exact_odds_match_brute_force(post, k, d, ta, td):
     kg, dg = (k + d) % 2 == 0, k % 2 == 1
     pos, options = fight_position(k, kg, d, dg, ta, td)
     expected = brute_force(k, kg, d, dg, ta, td)
     a_dice, d_dice = expected.pop("dice")
-    listed = moves_of(client, pos, options)
+    listed = moves_of(post, pos, options)
     assert listed["fight"]["chance"] is True
     assert odds_as_fractions(listed["fight"]["odds"]) == expected
-    status = ok(client, "status", position=pos, options=options)
+    status = ok(post, "status", position=pos, options=options)
     assert odds_as_fractions(status["fight"]["odds"]) == expected
     assert status["fight"]["attacker"]["dice"] == dice_names(a_dice)
     assert status["fight"]["defender"]["dice"] == dice_names(d_dice)
     assert expected["attacker_wins"] + expected["defender_wins"] + expected["tie"] == 1
 
 
-def test_odds_of_the_rule_texts_example_four_against_three_defender_on_better_terrain(client):
+def test_odds_of_the_rule_texts_example_four_against_three_defender_on_better_terrain(post):
     # white (4) attacks black (3) from a Mountain onto a Forest: 2d6 against d6 + d4
     pos, options = fight_position(4, False, 3, False, "M", "F", side="w")
-    status = ok(client, "status", position=pos, options=options)
+    status = ok(post, "status", position=pos, options=options)
     assert status["fight"]["attacker"]["dice"] == ["d6", "d6"]
     assert status["fight"]["defender"]["dice"] == ["d6", "d4"]
-    answer = ok(client, "apply", position=pos, options=options, move="fight",
+    answer = ok(post, "apply", position=pos, options=options, move="fight",
                 dice={"attacker": [4, 6], "defender": [5, 2]})  # 10 against 7
     assert answer["position"] == position({"a2": "w4", "l1": "w1*", "l2": "b1*"}, side="w",
                                           budget=1)
 
 
-def test_the_attackers_terrain_is_the_cell_it_attacks_from(client):
+def test_the_attackers_terrain_is_the_cell_it_attacks_from(post):
     # a1 (Mountain) attacks b2 (Plain) while the attackers' target's own row differs
     terrain = "PPPPPPPPPPPP/MPPPPPPPPPPP"
     pos = position({"a1": "b1", "b2": "w1", "l1": "b1*", "l2": "w1*"}, budget=4,
                    pending="a1b2:1")
-    status = ok(client, "status", position=pos, options={"terrain": terrain})
+    status = ok(post, "status", position=pos, options={"terrain": terrain})
     assert status["fight"]["attacker"]["terrain"] == "Mountain"
     assert status["fight"]["defender"]["terrain"] == "Plain"
     assert status["fight"]["attacker"]["dice"] == ["d6", "d4"]
@@ -515,9 +506,9 @@ def test_the_attackers_terrain_is_the_cell_it_attacks_from(client):
     {"attacker": [6, "4"], "defender": [1]},
     {"attacker": [6, True], "defender": [1]},
 ])
-def test_dice_must_be_exactly_what_each_side_is_entitled_to(client, dice):
+def test_dice_must_be_exactly_what_each_side_is_entitled_to(post, dice):
     pos, options = fight_position(1, False, 1, False, "M", "P")  # attacker d6 + d4, defender d6
-    answer = post(client, "apply", position=pos, options=options, move="fight", dice=dice)
+    answer = post(GAME, "apply", position=pos, options=options, move="fight", dice=dice)
     assert answer.status_code in (400, 422)
     body = answer.get_json()
     assert body["code"] in ("invalid_dice", "malformed_request"), body
@@ -527,69 +518,76 @@ def test_dice_must_be_exactly_what_each_side_is_entitled_to(client, dice):
         assert answer.status_code == 422 and body["code"] == "invalid_dice"
 
 
-def test_the_dice_entitled_to_are_accepted_and_reported(client):
+def test_a_refusal_names_the_die_that_is_missing(post):
+    pos, options = fight_position(1, False, 1, False, "M", "P")  # attacker d6 + d4, defender d6
+    problem = refused(post, "apply", "invalid_dice", position=pos, options=options,
+                      move="fight", dice={"attacker": [6, 6], "defender": [1]})
+    assert "d4" in problem["detail"]
+
+
+def test_the_dice_entitled_to_are_accepted_and_reported(post):
     pos, options = fight_position(1, False, 1, False, "M", "P")
-    answer = ok(client, "apply", position=pos, options=options, move="fight",
+    answer = ok(post, "apply", position=pos, options=options, move="fight",
                 dice={"attacker": [1, 1], "defender": [3]})  # 2 against 3
     assert answer["dice"] == {"attacker": [1, 1], "defender": [3]}
     assert answer["position"] == position({"l1": "b1*", "a2": "w1", "l2": "w1*"}, budget=4)
 
 
-def test_dice_with_anything_but_fight_are_refused(client):
+def test_dice_with_anything_but_fight_are_refused(post):
     dice = {"attacker": [1], "defender": [1]}
     pending = position({"c1": "b2*", "d2": "w2*"}, budget=3, pending="c1d2:1")
-    refused(client, "apply", "invalid_dice", position=pending, move="retreat:e2", dice=dice)
-    refused(client, "apply", "invalid_dice", position=position({"a1": "b1*", "l2": "w1*"}),
+    refused(post, "apply", "invalid_dice", position=pending, move="retreat:e2", dice=dice)
+    refused(post, "apply", "invalid_dice", position=position({"a1": "b1*", "l2": "w1*"}),
             move="end", dice=dice)
-    refused(client, "apply", "invalid_dice", position=INITIAL, move="@a1", dice=dice)
+    refused(post, "apply", "invalid_dice", position=INITIAL, move="@a1", dice=dice)
 
 
-def test_the_loser_loses_min_of_both_and_attackers_enter_only_an_emptied_cell(client):
+def test_the_loser_loses_min_of_both_and_attackers_enter_only_an_emptied_cell(post):
     # 2 attack 4: the defender wins and the attackers lose both; the rest of a1 stays
     pos = position({"a1": "b4*", "a2": "w4*"}, budget=3, pending="a1a2:2")
-    answer = ok(client, "apply", position=pos, move="fight",
+    answer = ok(post, "apply", position=pos, move="fight",
                 dice={"attacker": [1], "defender": [2, 2]})
     assert answer["position"] == position({"a1": "b2*", "a2": "w4*"}, budget=3)
     # 2 attack 4 and win: the defender loses 2, the cell still holds 2, attackers stay
-    answer = ok(client, "apply", position=pos, move="fight",
+    answer = ok(post, "apply", position=pos, move="fight",
                 dice={"attacker": [6], "defender": [2, 2]})
     assert answer["position"] == position({"a1": "b4*", "a2": "w2*"}, budget=3)
     # 4 (General among them) attack 2 and lose: the 2 lost are soldiers
     pos = position({"a1": "b4*", "a2": "w2*"}, budget=1, pending="a1a2:4*")
-    answer = ok(client, "apply", position=pos, move="fight",
+    answer = ok(post, "apply", position=pos, move="fight",
                 dice={"attacker": [1, 1], "defender": [6]})
     assert answer["position"] == position({"a1": "b2*", "a2": "w2*"}, budget=1)
     # 4 attack 2 and win: both defenders, the General among them, fall: the game ends
-    answer = ok(client, "apply", position=pos, move="fight",
+    answer = ok(post, "apply", position=pos, move="fight",
                 dice={"attacker": [6, 6], "defender": [1]})
     assert answer["position"] == position({"a2": "b4*"}, budget=1)
     assert answer["status"]["state"] == "win" and answer["status"]["winner"] == "black"
     assert answer["status"]["reason"] == "general_eliminated"
 
 
-def test_the_attackers_general_falls_only_if_it_stepped_and_after_its_soldiers(client):
+def test_the_attackers_general_falls_only_if_it_stepped_and_after_its_soldiers(post):
     # the General stays on a1 while 2 soldiers attack and lose both
     pos = position({"a1": "b3*", "a2": "w3*"}, budget=3, pending="a1a2:2")
-    answer = ok(client, "apply", position=pos, move="fight",
+    answer = ok(post, "apply", position=pos, move="fight",
                 dice={"attacker": [1], "defender": [6, 6]})
     assert answer["position"] == position({"a1": "b1*", "a2": "w3*"}, budget=3)
     assert answer["status"]["state"] == "ongoing"
     # the General and a soldier attack 3 and lose 2: the General falls with its group
     pos = position({"a1": "b3*", "a2": "w3*"}, budget=3, pending="a1a2:2*")
-    answer = ok(client, "apply", position=pos, move="fight",
+    answer = ok(post, "apply", position=pos, move="fight",
                 dice={"attacker": [1], "defender": [6, 6]})
     assert answer["position"] == position({"a1": "b1", "a2": "w3*"}, budget=3)
     assert answer["status"]["winner"] == "white"
     assert answer["status"]["reason"] == "general_eliminated"
 
 
-def test_a_tie_wastes_the_points_and_nothing_else_happens(client):
+def test_a_tie_wastes_the_points_and_nothing_else_happens(post):
     pos = position({"a1": "b3*", "a2": "w3*"}, budget=2, pending="a1a2:3*")
-    answer = ok(client, "apply", position=pos, move="fight",
+    answer = ok(post, "apply", position=pos, move="fight",
                 dice={"attacker": [4], "defender": [4]})
     assert answer["position"] == position({"a1": "b3*", "a2": "w3*"}, budget=2)
     pos = position({"a1": "b3*", "a2": "w3*"}, budget=0, pending="a1a2:3*", quiet=3, n=8)
-    answer = ok(client, "apply", position=pos, move="fight",
+    answer = ok(post, "apply", position=pos, move="fight",
                 dice={"attacker": [4], "defender": [4]})
     # no point left: the turn passes; a tie is no loss, so quiet goes on counting
     assert answer["position"] == position({"a1": "b3*", "a2": "w3*"}, side="w", quiet=4, n=8)
@@ -597,29 +595,29 @@ def test_a_tie_wastes_the_points_and_nothing_else_happens(client):
 
 @pytest.mark.parametrize("k,d,ta,td", [(1, 1, "P", "P"), (3, 1, "M", "P"), (1, 4, "P", "F"),
                                        (2, 2, "F", "M"), (5, 5, "F", "P")])
-def test_the_service_rolls_seeded_dice_it_reports_and_applies(client, k, d, ta, td):
+def test_the_service_rolls_seeded_dice_it_reports_and_applies(post, k, d, ta, td):
     pos, options = fight_position(k, False, d, False, ta, td)
     a_dice, d_dice = entitled(k, d, ta, td)
     for seed in range(12):
-        answer = ok(client, "apply", position=pos, options=options, move="fight", seed=seed)
-        assert answer == ok(client, "apply", position=pos, options=options, move="fight",
+        answer = ok(post, "apply", position=pos, options=options, move="fight", seed=seed)
+        assert answer == ok(post, "apply", position=pos, options=options, move="fight",
                             seed=seed)
         rolled = answer["dice"]
         assert [len(rolled["attacker"]), len(rolled["defender"])] == [len(a_dice), len(d_dice)]
         for values, faces in ((rolled["attacker"], a_dice), (rolled["defender"], d_dice)):
             assert all(1 <= v <= f for v, f in zip(values, faces))
         # the same dice given by a client give the same result
-        again = ok(client, "apply", position=pos, options=options, move="fight", dice=rolled)
+        again = ok(post, "apply", position=pos, options=options, move="fight", dice=rolled)
         assert again["position"] == answer["position"]
-    unseeded = ok(client, "apply", position=pos, options=options, move="fight")
+    unseeded = ok(post, "apply", position=pos, options=options, move="fight")
     assert len(unseeded["dice"]["attacker"]) == len(a_dice)
 
 
-def test_a_finished_game_has_no_moves_and_refuses_any(client):
+def test_a_finished_game_has_no_moves_and_refuses_any(post):
     final = position({"a2": "b4*"}, budget=1)
-    body = ok(client, "legal-moves", position=final)
+    body = ok(post, "legal-moves", position=final)
     assert body["count"] == 0 and body["moves"] == [] and body["to_move"] is None
-    assert refused(client, "apply", "game_over", position=final, move="end")
+    assert refused(post, "apply", "game_over", position=final, move="end")
 
 
 # ---- invalid play positions ----------------------------------------------------------------------
@@ -648,30 +646,30 @@ def test_a_finished_game_has_no_moves_and_refuses_any(client):
     # a finished game with a fight still pending
     (position({"a1": "b2*", "a2": "w1"}, budget=3, pending="a1a2:1"), "pending"),
 ])
-def test_impossible_play_positions_are_refused_naming_the_problem(client, pos, word):
-    problem = refused(client, "status", "invalid_position", position=pos)
+def test_impossible_play_positions_are_refused_naming_the_problem(post, pos, word):
+    problem = refused(post, "status", "invalid_position", position=pos)
     assert word in problem["detail"] or word == problem.get("field"), problem
-    refused(client, "legal-moves", "invalid_position", position=pos)
+    refused(post, "legal-moves", "invalid_position", position=pos)
 
 
-def test_a_pending_attack_may_exceed_five_on_the_target_and_have_zero_points_left(client):
+def test_a_pending_attack_may_exceed_five_on_the_target_and_have_zero_points_left(post):
     pos = position({"a1": "b5*", "a2": "w4*"}, budget=0, pending="a1a2:5*")
-    status = ok(client, "status", position=pos)
+    status = ok(post, "status", position=pos)
     assert status["to_move"] == "white"
     assert status["fight"]["attacker"]["dice"] == ["d6", "d6"]
 
 
 # ---- a whole game ------------------------------------------------------------------------------
 
-def test_a_whole_game_from_the_empty_board_to_a_generals_fall(client):
-    pos = ok(client, "setup")["position"]
+def test_a_whole_game_from_the_empty_board_to_a_generals_fall(post):
+    pos = ok(post, "setup")["position"]
     assert pos == INITIAL
     played: list[str] = []
     dice_list: list = []
 
     def play(move, expected=None, dice=None, to_move=None):
         nonlocal pos
-        answer = ok(client, "apply", position=pos, move=move, dice=dice)
+        answer = ok(post, "apply", position=pos, move=move, dice=dice)
         played.append(move)
         dice_list.append(dice)
         pos = answer["position"]
@@ -692,37 +690,37 @@ def test_a_whole_game_from_the_empty_board_to_a_generals_fall(client):
                 if side == "b" and turn == 0 and i == 0:
                     move += "*"
                 if side == "b" and turn == 1 and i == 0:
-                    problem = refused(client, "apply", "illegal_move", position=pos,
+                    problem = refused(post, "apply", "illegal_move", position=pos,
                                       move="@a1*")
                     assert problem["reason"] == "general_already_placed"
                 if side == "w" and turn == 4 and i == 2:
-                    problem = refused(client, "apply", "illegal_move", position=pos, move=move)
+                    problem = refused(post, "apply", "illegal_move", position=pos, move=move)
                     assert problem["reason"] == "general_required"
                     move += "*"
                 play(move)
     start = "w3,-,w3,-,w3,-,w3,-,-,-,w3*,-/b3,-,b3*,-,b3,-,b3,-,b3,-,-,- play b 5 - 0 6"
     assert pos == start
-    assert ok(client, "status", position=pos)["to_move"] == "black"
+    assert ok(post, "status", position=pos)["to_move"] == "black"
 
     # turn 6, black: march, then attack e2, which retreats
     play("i1j1:3", "w3,-,w3,-,w3,-,w3,-,-,-,w3*,-/b3,-,b3*,-,b3,-,b3,-,-,b3,-,- play b 2 - 0 6")
     play("e1e2:2", "w3,-,w3,-,w3,-,w3,-,-,-,w3*,-/b3,-,b3*,-,b3,-,b3,-,-,b3,-,- "
                    "play b 0 e1e2:2 0 6", to_move="white")
-    assert set(moves_of(client, pos)) == {"fight", "retreat:d2", "retreat:f2", "retreat:d1",
-                                          "retreat:f1"}
+    assert set(moves_of(post, pos)) == {"fight", "retreat:d2", "retreat:f2", "retreat:d1",
+                                        "retreat:f1"}
     play("retreat:f2", "w3,-,w3,-,b2,w2,w3,-,-,-,w3*,-/b3,-,b3*,-,b1,-,b3,-,-,b3,-,- "
                        "play w 5 - 1 6", to_move="white")
 
     # turn 6, white: attack e2 from the Mountain f2 onto the Forest e2 (black's d4): a tie
     play("f2e2:2", "w3,-,w3,-,b2,w2,w3,-,-,-,w3*,-/b3,-,b3*,-,b1,-,b3,-,-,b3,-,- "
                    "play w 3 f2e2:2 1 6", to_move="black")
-    fight = moves_of(client, pos)["fight"]
+    fight = moves_of(post, pos)["fight"]
     expected = brute_force(2, False, 2, False, "M", "F")
     expected.pop("dice")
     assert odds_as_fractions(fight["odds"]) == expected
-    refused(client, "apply", "invalid_dice", position=pos, move="fight",
+    refused(post, "apply", "invalid_dice", position=pos, move="fight",
             dice={"attacker": [3, 1], "defender": [2, 1]})
-    refused(client, "apply", "invalid_dice", position=pos, move="fight",
+    refused(post, "apply", "invalid_dice", position=pos, move="fight",
             dice={"attacker": [3], "defender": [2, 5]})
     play("fight", "w3,-,w3,-,b2,w2,w3,-,-,-,w3*,-/b3,-,b3*,-,b1,-,b3,-,-,b3,-,- "
                   "play w 3 - 1 6", dice={"attacker": [3], "defender": [2, 1]}, to_move="white")
@@ -732,15 +730,15 @@ def test_a_whole_game_from_the_empty_board_to_a_generals_fall(client):
          dice={"attacker": [2], "defender": [5]}, to_move="black")
 
     # turn 7, black: j1 attacks white's General on k2, which fights and falls
-    assert refused(client, "apply", "illegal_move", position=pos,
+    assert refused(post, "apply", "illegal_move", position=pos,
                    move="j1k2:6")["reason"] == "not_enough_pawns"
     play("j1k2:3", "-,-,w3,-,b2,w2,w3,-,-,-,w3*,-/b3,-,b3*,-,b1,-,b3,-,-,b3,-,- "
                    "play b 2 j1k2:3 1 7", to_move="white")
-    assert set(moves_of(client, pos)) == {"fight", "retreat:j2", "retreat:l2", "retreat:k1",
-                                          "retreat:l1"}
-    assert refused(client, "apply", "illegal_move", position=pos,
+    assert set(moves_of(post, pos)) == {"fight", "retreat:j2", "retreat:l2", "retreat:k1",
+                                        "retreat:l1"}
+    assert refused(post, "apply", "illegal_move", position=pos,
                    move="retreat:j1")["reason"] == "retreat_blocked"
-    assert refused(client, "apply", "illegal_move", position=pos,
+    assert refused(post, "apply", "illegal_move", position=pos,
                    move="c1d1:1*")["reason"] == "fight_pending"
     answer = play("fight", "-,-,w3,-,b2,w2,w3,-,-,-,b3,-/b3,-,b3*,-,b1,-,b3,-,-,-,-,- "
                            "play b 2 - 0 7", dice={"attacker": [5], "defender": [1, 2]})
@@ -749,30 +747,30 @@ def test_a_whole_game_from_the_empty_board_to_a_generals_fall(client):
                                 "phase": "play"}
     assert {"type": "general_eliminated", "side": "white", "winner": "black"} in (
         answer["events"])
-    assert ok(client, "legal-moves", position=pos)["count"] == 0
-    refused(client, "apply", "game_over", position=pos, move="end")
+    assert ok(post, "legal-moves", position=pos)["count"] == 0
+    refused(post, "apply", "game_over", position=pos, move="end")
 
     # the same game replayed in one request with the same dice
-    replay = ok(client, "replay", moves=played, dice=dice_list)
+    replay = ok(post, "replay", moves=played, dice=dice_list)
     assert replay["position"] == pos
     assert replay["status"]["reason"] == "general_eliminated"
 
 
-def test_odds_count_only_the_pawns_that_stepped_and_a_general_that_stayed_cannot_fall(client):
+def test_odds_count_only_the_pawns_that_stepped_and_a_general_that_stayed_cannot_fall(post):
     # 2 soldiers step from b4* (the General stays), onto 3 on a Forest from a Plain
     options = {"terrain": "FPPPPPPPPPPP/PPPPPPPPPPPP"}
     pos = position({"a1": "b4*", "a2": "w3*"}, budget=3, pending="a1a2:2")
     expected = brute_force(2, False, 3, True, "P", "F")
     expected.pop("dice")
-    fight = moves_of(client, pos, options)["fight"]
+    fight = moves_of(post, pos, options)["fight"]
     assert odds_as_fractions(fight["odds"]) == expected
     assert expected["attacker_general_falls"] == 0 and set(expected["attacker_losses"]) == {0, 2}
 
 
-def test_an_attacking_steps_entry_carries_the_odds_of_the_fight_it_would_offer(client):
+def test_an_attacking_steps_entry_carries_the_odds_of_the_fight_it_would_offer(post):
     options = {"terrain": "PPPPPPPPPPPP/MPPPPPPPPPPP"}
     pos = position({"a1": "b3*", "a2": "w2", "l2": "w1*"})
-    listed = moves_of(client, pos, options)
+    listed = moves_of(post, pos, options)
     for k in (1, 2, 3):
         entry = listed[f"a1a2:{k}*"]
         assert entry["attack"] is True
@@ -782,25 +780,25 @@ def test_an_attacking_steps_entry_carries_the_odds_of_the_fight_it_would_offer(c
     assert "odds" not in listed["a1b1:1"]
 
 
-def test_replay_names_the_first_illegal_action(client):
-    answer = post(client, "replay", moves=["@a1*", "@a1", "@b1"])
+def test_replay_names_the_first_illegal_action(post):
+    answer = post(GAME, "replay", moves=["@a1*", "@a1", "@b1"])
     problem = answer.get_json()
     assert answer.status_code == 422 and problem["code"] == "illegal_move"
     assert problem["index"] == 2 and problem["reason"] == "wrong_cell_colour"
 
 
-def test_draw_after_quiet_plies_counts_turn_changes_without_a_loss(client):
+def test_draw_after_quiet_plies_counts_turn_changes_without_a_loss(post):
     options = {"draw_after_quiet_plies": 2}
     pos = position({"a1": "b1*", "l2": "w1*"}, side="w", quiet=1)
-    answer = ok(client, "apply", position=pos, options=options, move="end")
+    answer = ok(post, "apply", position=pos, options=options, move="end")
     assert answer["status"]["state"] == "draw" and answer["status"]["reason"] == "quiet_plies"
-    assert ok(client, "status", position=pos)["state"] == "ongoing"  # off by default
+    assert ok(post, "status", position=pos)["state"] == "ongoing"  # off by default
 
 
-def test_regression_dice_of_the_wrong_type_are_named_as_not_whole_numbers(client):
+def test_regression_dice_of_the_wrong_type_are_named_as_not_whole_numbers(post):
     pos, options = fight_position(1, False, 1, False, "M", "P")
     for value in ("4", 4.5, 1.0, True):
-        problem = refused(client, "apply", "invalid_dice", position=pos, options=options,
+        problem = refused(post, "apply", "invalid_dice", position=pos, options=options,
                           move="fight", dice={"attacker": [6, value], "defender": [1]})
         assert "whole number" in problem["detail"] and "attacker" in problem["detail"]
 
@@ -809,5 +807,20 @@ def test_regression_the_quiet_draw_option_is_described_in_maestrias_terms(client
     detail = client.get("/v1/games/maestria").get_json()
     option = next(o for o in detail["options"] if o["name"] == "draw_after_quiet_plies")
     assert "loss" in option["description"] or "lost" in option["description"]
-    assert "capture" not in option["description"]
+    assert "turn changes" in option["description"]
+    for other_games_word in ("capture", "devour", "resurrection"):
+        assert other_games_word not in option["description"]
     assert option["default"] is None and option["minimum"] == 1 and option["nullable"] is True
+
+
+# ---- the game's description and perft ------------------------------------------------------------
+
+def test_game_detail_documents_notation_and_terrain(client):
+    detail = client.get(f"/v1/games/{GAME}").get_json()
+    assert detail["setups"]["default"] == INITIAL
+    assert "retreat" in detail["notation"]["move"]
+
+
+def test_perft_and_its_depth_limit(post):
+    assert ok(post, "perft", depth=3) == {"depth": 3, "nodes": 864}
+    refused(post, "perft", "work_limit_exceeded", depth=4)

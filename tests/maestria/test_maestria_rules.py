@@ -15,6 +15,7 @@ import pytest
 import rules
 from rules.core.errors import GameOver, IllegalMove, InvalidDice, InvalidOptions, InvalidPosition
 from rules.maestria.position import GRID, MOUNTAIN, PLAIN, SETUP_CELLS, cell_colour
+from tests.positions import legal_texts, played, refusal
 
 GAME = rules.configure("maestria")
 FILES = "abcdefghijkl"
@@ -38,19 +39,15 @@ def play_pos(stacks, **kw) -> str:
 
 
 def moves(text: str, game=GAME) -> set[str]:
-    p = game.parse_position(text)
-    return {game.format_move(p, m) for m in game.legal_moves(p)}
+    return legal_texts(game, text)
 
 
 def illegal(text: str, move: str, game=GAME) -> IllegalMove:
-    with pytest.raises(IllegalMove) as info:
-        game.play(game.parse_position(text), move)
-    return info.value
+    return refusal(game, text, move)
 
 
 def play(text: str, move: str, dice=None, game=GAME) -> str:
-    _, applied = game.play(game.parse_position(text), move, dice=dice)
-    return game.format_position(applied.position)
+    return played(game, text, move, dice=dice)
 
 
 def applied(text: str, move: str, dice=None, game=GAME):

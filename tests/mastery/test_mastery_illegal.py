@@ -8,9 +8,9 @@ import random
 import pytest
 
 import rules
-from illegal_moves import explain_random_illegal_moves
 from rules.mastery.illegal import BOOK
 from rules.mastery.reasons import Illegal
+from tests.illegal_moves import explain_random_illegal_moves
 
 FILES = "abcdefgh"
 SQUARES = [f"{f}{r}" for r in range(1, 9) for f in FILES]

@@ -14,7 +14,7 @@ import random
 import pytest
 
 import rules
-from mastery_reference import moves as reference_moves
+from tests.mastery.mastery_reference import moves as reference_moves
 
 PERFT = {
     ("ross-2002", "imperial"): [40, 1817, 86595],

@@ -13,7 +13,9 @@ import pytest
 import rules
 from rules.core.errors import GameOver, IllegalMove, InvalidPosition
 from rules.core.notation import format_board
+from rules.core.view import text_board, view_for
 from rules.mastery.position import GRID
+from tests.positions import legal_texts, played, refusal
 
 ROSS = rules.configure("mastery")
 CLASSIC = rules.configure("mastery", {"ruleset": "classic-1990"})
@@ -31,8 +33,7 @@ def pos(pieces: dict[str, str], side: str = "d", last: str = "-", quiet: int = 0
 
 
 def moves(text: str, game=ROSS) -> set[str]:
-    p = game.parse_position(text)
-    return {game.format_move(p, m) for m in game.legal_moves(p)}
+    return legal_texts(game, text)
 
 
 def from_square(text: str, sq: str, game=ROSS) -> set[str]:
@@ -40,15 +41,11 @@ def from_square(text: str, sq: str, game=ROSS) -> set[str]:
 
 
 def illegal(text: str, move: str, game=ROSS) -> IllegalMove:
-    with pytest.raises(IllegalMove) as info:
-        game.play(game.parse_position(text), move)
-    return info.value
+    return refusal(game, text, move)
 
 
 def play(text: str, move: str, game=ROSS) -> str:
-    p = game.parse_position(text)
-    _, applied = game.play(p, move)
-    return game.format_position(applied.position)
+    return played(game, text, move)
 
 
 # ---- setups ------------------------------------------------------------------------------------
@@ -494,6 +491,13 @@ def test_position_notation_round_trips():
                  pos({"d4": "M", "d6": "o"}, side="l", last="d3-d4", quiet=3, n=9),
                  pos({"d4": "M", "d6": "o"}, side="l", last="d3xd4", quiet=0, n=9)):
         assert ROSS.format_position(ROSS.parse_position(text)) == text
+
+
+def test_the_text_board_matches_the_notation():
+    board = text_board(view_for(ROSS, ROSS.initial_position()))
+    assert board.splitlines()[0] == "8  . . m m m . . ."
+    assert board.splitlines()[-2] == "1  . . . M M M . ."
+    assert board.splitlines()[-1].split() == list("abcdefgh")
 
 
 def test_malformed_moves_are_refused():

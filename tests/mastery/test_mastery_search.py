@@ -9,7 +9,7 @@ import pytest
 from rules import registry
 from rules.core.game import Game
 from rules.search.simple import greedy_ranking
-from search_checks import assert_finds_the_win_in_one
+from tests.search_checks import assert_finds_the_win_in_one
 
 
 @pytest.mark.parametrize("level", ["greedy", "mcts"])

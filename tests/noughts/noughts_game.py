@@ -23,6 +23,7 @@ from rules.core.events import PIECE, SQUARE, event
 from rules.core.errors import IllegalMove, InvalidDice, InvalidPosition
 from rules.core.game import DRAW, ONGOING, WIN, Analysis, Applied, Game, Status
 from rules.core.geometry import Grid
+from rules.core.notation import split_fields
 from rules.core.options import OptionSpec
 from rules.core.reasons import Reason
 from rules.core.view import BoardView, Mark, Piece, grid_cells
@@ -128,8 +129,8 @@ class NoughtsAndCrosses(Game[Position, Move]):
         return Position((".",) * 9, "x")
 
     def parse_position(self, text: str) -> Position:
-        parts = text.split(" ")
-        if len(parts) != 2 or parts[1] not in ("x", "o"):
+        parts = split_fields(text, ("grid", "to_move"))   # an empty text is told so
+        if parts[1] not in ("x", "o"):
             raise InvalidPosition("Write the grid, a space, and x or o for the player to move.",
                                   field="to_move")
         rows = parts[0].split("/")

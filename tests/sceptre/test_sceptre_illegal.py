@@ -9,13 +9,13 @@ import random
 import pytest
 
 import rules
-from illegal_moves import explain_random_illegal_moves
 from rules.core.errors import IllegalMove
 from rules.sceptre.pieces import PASS
 from rules.sceptre.illegal import BOOK
 from rules.sceptre.reasons import Illegal
+from tests.illegal_moves import explain_random_illegal_moves
 
-from test_sceptre_perft import CROWDED, DENSE
+from tests.sceptre.test_sceptre_perft import CROWDED, DENSE
 
 FILES = "abcdefghijklmnopqrstuvwx"
 PROMOTIONS = ["", "", "", "=Q", "=R", "=B", "=N"]

@@ -20,7 +20,7 @@ import rules
 from rules.sceptre import PASS
 from rules.sceptre import moves as mv
 from rules.sceptre.position import active_players
-from sceptre_reference import from_game
+from tests.sceptre.sceptre_reference import from_game
 
 OPEN = ["........"] * 8
 ALL_OPEN_8X8 = {"sections": [{"origin": "a1", "terrain": OPEN}]}

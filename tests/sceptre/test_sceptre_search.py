@@ -12,7 +12,7 @@ from rules.core.game import Game
 from rules.sceptre.pieces import COLOUR_NAMES, KING
 from rules.sceptre.evaluation import confined
 from rules.search import suggest
-from search_checks import assert_finds_the_win_in_one
+from tests.search_checks import assert_finds_the_win_in_one
 
 
 #: White to move with two players: the Pawn promotes to a Queen with mate.

@@ -1,0 +1,189 @@
+"""The Python client against the real service (``python -m service`` in a subprocess)."""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+from referee.client import (
+    BodyTooLargeError, GameOverError, IllegalMoveError, InvalidOptionsError,
+    InvalidPositionError, MalformedRequestError, OverloadedError, Referee, RefereeError,
+    RenderError, SignatureError, TransportError, UnknownGameError, WorkLimitExceededError,
+    error_for,
+)
+from rules import registry
+
+from tests.live_service import free_port, running_service
+
+START = "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 d - 0 1"
+
+
+@pytest.fixture(scope="module")
+def ref():
+    with running_service() as url:
+        yield Referee(url)
+
+
+def test_games_and_game(ref):
+    assert [g["id"] for g in ref.games()] == registry.game_ids()
+    detail = ref.game("mastery")
+    assert detail["id"] == "mastery" and detail["pieces"]
+
+
+def test_setup_legal_moves_apply_status(ref):
+    start = ref.setup("mastery")
+    assert start.position == START and start.options["ruleset"] == "ross-2002"
+    moves = ref.legal_moves("mastery", start.position)
+    game = registry.configure("mastery")
+    expected = len(game.legal_moves(game.initial_position()))
+    assert moves.to_move == "dark" and moves.count == len(moves.moves) == expected
+    assert "d4d5" in moves.notations
+    after = ref.apply("mastery", "d4d5", position=start.position)
+    assert after.move == "d4d5" and after.status.to_move == "light"
+    assert not after.status.finished and after.events[0]["type"] == "move"
+    status = ref.status("mastery", after.position)
+    assert status.state == "ongoing" and status.to_move == "light"
+
+
+def test_every_game_round_trip(ref):
+    for game_id in registry.game_ids():
+        start = ref.setup(game_id)
+        first = ref.legal_moves(game_id, start.position, start.options).moves[0]["move"]
+        after = ref.apply(game_id, first, start.position, start.options, seed=1)
+        assert after.position != start.position
+
+
+def test_replay_and_its_failing_index(ref):
+    done = ref.replay("mastery", ["d4d5", "e5d4"])
+    assert done.plies == 2 and done.moves == ["d4d5", "e5d4"]
+    with pytest.raises(IllegalMoveError) as info:
+        ref.replay("mastery", ["d4d5", "e5d4", "e3f4"])
+    assert info.value.index == 2 and info.value.reason == "piece_movement"
+
+
+def test_perft(ref):
+    game = registry.configure("mastery")
+    assert ref.perft("mastery", 2).nodes == game.perft(game.initial_position(), 2)
+    divided = ref.perft("mastery", 1, divide=True)
+    count = len(game.legal_moves(game.initial_position()))
+    assert divided.nodes == count and len(divided.divide) == count
+
+
+def test_render_png_and_svg(ref):
+    png = ref.render("mastery", size=240)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", png[16:24]) == (240, 240)
+    svg = ref.render("mastery", format="svg", highlight=["d4"])
+    assert svg.startswith(b"<svg") and b'class="highlight"' in svg
+
+
+def test_illegal_move_is_typed_with_its_reason(ref):
+    after = ref.apply("mastery", "d4d5", START)
+    after = ref.apply("mastery", "e5d4", after.position)
+    with pytest.raises(IllegalMoveError) as info:
+        ref.apply("mastery", "e3f4", after.position)
+    err = info.value
+    assert err.status == 422 and err.code == "illegal_move" and err.reason == "piece_movement"
+    assert err.detail == "Officers move 1-2 squares orthogonally; e3 to f4 is diagonal."
+    assert err.problem["type"] == "urn:boardgame-referee:problem:illegal_move"
+    assert isinstance(err, RefereeError)
+
+
+def test_other_problem_families(ref):
+    with pytest.raises(UnknownGameError):
+        ref.setup("chess")
+    with pytest.raises(InvalidPositionError) as info:
+        ref.status("mastery", "8/8 d - 0 1")
+    assert info.value.field
+    with pytest.raises(InvalidOptionsError):
+        ref.setup("mastery", {"setup": "nope"})
+    with pytest.raises(MalformedRequestError) as info:
+        ref.perft("mastery", -1)
+    assert "depth" in info.value.errors
+    with pytest.raises(WorkLimitExceededError):
+        ref.perft("mastery", 6)
+    with pytest.raises(RenderError) as info:
+        ref.render("mastery", highlight=["z9"])
+    assert info.value.code == "invalid_highlight"
+    with pytest.raises(BodyTooLargeError):
+        ref.replay("mastery", ["d4d5"] * 20000)
+    finished = "3m4/8/8/8/8/8/8/3MP3 l - 0 1"
+    status = ref.status("mastery", finished)
+    assert status.finished and status.winner == "dark" and status.reason == "no_officers_or_pawns"
+    with pytest.raises(GameOverError):
+        ref.apply("mastery", "d8d7", finished)
+
+
+def test_suggest_answers_a_legal_move_reproducibly(ref):
+    first = ref.suggest("mastery", START, playouts=40, seed=9)
+    again = ref.suggest("mastery", START, playouts=40, seed=9)
+    assert first.move == again.move and first.entry == again.entry
+    assert first.move in ref.legal_moves("mastery", START).notations
+    assert first.level == "mcts" and first.playouts == 40 and 0 <= first.value <= 1
+    assert first.alternatives[0]["move"] == first.move
+    greedy = ref.suggest("kings-mate", level="greedy")
+    assert greedy.level == "greedy" and greedy.playouts == 0
+    with pytest.raises(MalformedRequestError) as exc:
+        ref.suggest("mastery", playouts=10**7)
+    assert "playouts" in exc.value.errors
+    with pytest.raises(GameOverError):
+        ref.suggest("mastery", "o6p/8/8/8/3m4/8/8/O6P d d6xd4 0 2")
+
+
+def test_unreachable_service_is_a_transport_error():
+    with pytest.raises(TransportError) as info:
+        Referee(f"http://127.0.0.1:{free_port()}", timeout=2).games()
+    assert info.value.code == "unreachable"
+
+
+def test_signed_positions_through_the_client():
+    keys = {"REFEREE_SIGNING_KEYS": "k1:client-test-secret", "REFEREE_REQUIRE_SIGNED": "1"}
+    with running_service(env=keys) as url:
+        ref = Referee(url)
+        start = ref.setup("mastery")
+        assert start.token and start.token.startswith("k1.")
+        after = ref.apply("mastery", "d4d5", start.position, token=start.token)
+        assert after.token and after.token != start.token
+        assert ref.status("mastery", after.position, token=after.token).to_move == "light"
+        replayed = ref.replay("mastery", ["e5d4"], after.position, token=after.token)
+        assert replayed.token
+        assert ref.legal_moves("mastery", token="ignored without a position").count > 0
+        with pytest.raises(SignatureError) as info:
+            ref.legal_moves("mastery", after.position)
+        assert info.value.code == "unsigned_position" and info.value.status == 422
+        with pytest.raises(SignatureError) as info:
+            ref.perft("mastery", 1, after.position, token=start.token)
+        assert info.value.code == "bad_signature"
+
+
+def test_unsigned_service_returns_no_token(ref):
+    start = ref.setup("mastery")
+    assert start.token is None
+    assert ref.apply("mastery", "d4d5", start.position, token="anything").token is None
+
+
+def test_overloaded_carries_retry_after():
+    import http.server
+    import json
+    import threading
+
+    class Busy(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = json.dumps({"type": "urn:x", "title": "Overloaded", "status": 503,
+                               "detail": "Busy.", "code": "overloaded"}).encode()
+            self.send_response(503)
+            self.send_header("Content-Type", "application/problem+json")
+            self.send_header("Retry-After", "3")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    with http.server.HTTPServer(("127.0.0.1", 0), Busy) as server:
+        threading.Thread(target=server.handle_request, daemon=True).start()
+        with pytest.raises(OverloadedError) as info:
+            Referee(f"http://127.0.0.1:{server.server_address[1]}").perft("mastery", 4)
+    assert info.value.retry_after == 3 and info.value.status == 503
+    assert isinstance(error_for({"code": "overloaded"}, 503), OverloadedError)

@@ -1,0 +1,246 @@
+"""The playground page, driven in headless Chromium (Debian's ``chromium``, through Playwright;
+Playwright's own browsers are never downloaded). Missing Chromium is a failure, not a skip.
+
+Every step waits for a condition on the page, never for a fixed time; the waits give up
+only after WAIT_MS, a guard against a page that hangs, far longer than a busy machine needs.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from rules import registry
+from tests.live_service import post_json, running_service
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+#: how long any wait on the page may last before the test fails (Playwright's default: 30 s)
+WAIT_MS = 120_000
+
+
+def test_pages_are_served_from_the_package_without_a_cdn(client):
+    page = client.get("/play")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert b'src="/static/playground.js"' in page.data
+    for path in ("/play", "/static/playground.js", "/static/playground.css"):
+        data = client.get(path).data
+        assert b"http://" not in data and b"https://" not in data, path
+    home = client.get("/")
+    assert home.status_code == 200 and b'url=/play' in home.data
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    with running_service(workers=2) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert shutil.which("chromium") or shutil.which(CHROMIUM), (
+        "Debian's chromium is required: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # a 404 would show in the browser's console (a missing favicon, script or style)
+    page.on("response", lambda r: errors.append(f"404 {r.url}") if r.status == 404 else None)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def open_game(page, base_url: str, game_id: str) -> str:
+    page.goto(f"{base_url}/")  # the home page leads to /play
+    page.wait_for_url(f"{base_url}/play")
+    page.wait_for_selector(f'#game option[value="{game_id}"]', state="attached")
+    switch_game(page, game_id)
+    return page.input_value("#position")
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_make_a_move_in_every_game_by_clicking(page, base_url, game_id):
+    start = open_game(page, base_url, game_id)
+    game = registry.configure(game_id)
+    assert start == game.format_position(game.initial_position())
+    moves = post_json(base_url, f"/v1/games/{game_id}/legal-moves", {"position": start})["moves"]
+    assert page.locator("#all-moves button").count() == min(len(moves), 500)
+    has_board = page.locator("#board svg").count() == 1
+    move = next((m for m in moves if m.get("to")), moves[0]) if has_board else moves[0]
+    if has_board:
+        # click the piece (or, for a placement, the square), then its destination
+        sharing = [m for m in moves if m.get("from") == move.get("from")
+                   and m.get("to") == move["to"]]
+        if move.get("from"):
+            page.click(f'#board g.cell[data-square="{move["from"]}"]')
+            assert page.locator(f'#board g.cell.target[data-square="{move["to"]}"]').count() == 1
+        page.click(f'#board g.cell[data-square="{move["to"]}"]')
+        if len(sharing) > 1:  # several moves share the squares: the page offers the choice
+            page.wait_for_function(
+                "n => document.querySelectorAll('#choices button').length === n",
+                arg=len(sharing))
+            page.click(f'#choices button[data-move="{move["move"]}"]')
+    else:
+        page.click(f'#all-moves button[data-move="{move["move"]}"]')
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    expected = post_json(base_url, f"/v1/games/{game_id}/apply", {"position": start,
+                                                                  "move": move["move"], "seed": 0})
+    assert page.locator("#history li").first.inner_text().startswith(move["move"])
+    after = page.input_value("#position")
+    assert after != start
+    if not move.get("chance"):
+        assert after == expected["position"]
+    assert "to move" in page.inner_text("#status") or "Game over" in page.inner_text("#status")
+
+
+def test_illegal_typed_move_shows_the_reason_and_undo(page, base_url):
+    start = open_game(page, base_url, "mastery")
+    page.fill("#move-text", "d1d4")
+    page.press("#move-text", "Enter")
+    page.wait_for_function("document.querySelector('#error').textContent !== ''")
+    assert page.inner_text("#error").endswith("[path_blocked]")
+    page.fill("#move-text", "d4d5")
+    page.press("#move-text", "Enter")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    assert page.inner_text("#status") == "light to move"
+    page.click("#undo")
+    page.wait_for_function(f"document.querySelector('#position').value === {json.dumps(start)}")
+    assert page.locator("#history li").count() == 0
+
+
+def test_the_playground_carries_tokens_when_the_service_requires_them(page):
+    keys = {"REFEREE_SIGNING_KEYS": "k1:playground-test-secret", "REFEREE_REQUIRE_SIGNED": "1"}
+    with running_service(env=keys) as url:
+        open_game(page, url, "mastery")
+        for ply, move in enumerate(("d4d5", "e5d4"), start=1):
+            page.fill("#move-text", move)
+            page.press("#move-text", "Enter")
+            page.wait_for_function(f"document.body.dataset.ready === '{ply}'")
+            assert page.inner_text("#error") == ""
+        assert page.inner_text("#status") == "dark to move"
+        page.click("#undo")                     # back to a signed position: still playable
+        page.wait_for_function("document.querySelector('#status').textContent === "
+                               "'light to move'")
+        page.fill("#move-text", "e5e4")
+        page.press("#move-text", "Enter")
+        page.wait_for_function("document.body.dataset.ready === '2'")
+        assert page.inner_text("#error") == ""
+        # a typed position has no token: the service refuses it and the page says why
+        page.fill("#position", page.input_value("#position"))
+        page.click("#load")
+        page.wait_for_function("document.querySelector('#error').textContent !== ''")
+        assert "signed positions" in page.inner_text("#error")
+
+
+def switch_game(page, game_id: str) -> None:
+    """Choose another game in the menu and wait for its initial position to be shown."""
+    page.select_option("#game", game_id)
+    page.wait_for_function(
+        "id => document.body.dataset.game === id && document.body.dataset.ready === '0'",
+        arg=game_id)
+
+
+def load_position(page, position: str, plies_shown: str = "0") -> None:
+    page.fill("#position", position)
+    page.click("#load")
+    page.wait_for_function(
+        f"document.body.dataset.ready === {json.dumps(plies_shown)} && "
+        f"document.querySelector('#position').value === {json.dumps(position)}")
+
+
+def test_the_options_box_shows_each_games_options_in_force(page, base_url):
+    open_game(page, base_url, "sceptre")
+    sceptre = post_json(base_url, "/v1/games/sceptre/setup", {})["options"]
+    assert json.loads(page.input_value("#options")) == sceptre
+    switch_game(page, "mastery")
+    mastery = post_json(base_url, "/v1/games/mastery/setup", {})["options"]
+    assert json.loads(page.input_value("#options")) == mastery   # not Sceptre's
+    # options typed for a new game come back resolved, with the defaults filled in
+    page.fill("#options", '{"setup": "draume-crown"}')
+    page.click("#new-game")
+    # the typed text already names the setup: wait for the answer's defaults to appear
+    page.wait_for_function("'ruleset' in JSON.parse(document.querySelector('#options').value)")
+    assert json.loads(page.input_value("#options")) == {**mastery, "setup": "draume-crown"}
+
+
+def test_the_status_line_shows_everything_the_status_holds(page, base_url):
+    open_game(page, base_url, "maestria")
+    assert page.inner_text("#status") == "black to move (phase: setup; budget: 3)"
+    pending = ("w1*,-,-,w2,-,-,-,-,-,-,-,-/-,-,b3,-,-,-,-,-,-,-,-,b1* play b 2 c1d2:3 0 6")
+    load_position(page, pending)
+    assert page.inner_text("#status") == (
+        "white to move (phase: play; budget: 2; fight pending: black attacks d2 from c1 with 3 "
+        "(d6+d6+d4) against 2 (d6); attacker wins 829/864, defender wins 5/288, tie 5/216)")
+    switch_game(page, "kings-mate")
+    assert page.inner_text("#status") == "white to move"
+    load_position(page, "6k/7/w6/7/7/7/7/7/K6 w - - 0 1")
+    assert page.inner_text("#status") == "white to move (in check)"
+    switch_game(page, "sceptre")
+    assert page.inner_text("#status") == "white to move (players left: white, black)"
+
+
+def test_switching_games_clears_the_typed_move(page, base_url):
+    open_game(page, base_url, "mastery")
+    page.fill("#move-text", "d4d5")
+    switch_game(page, "maestria")
+    assert page.input_value("#move-text") == ""
+
+
+def test_the_favicon_is_served_to_the_playground_and_the_docs(page, base_url):
+    open_game(page, base_url, "mastery")
+    icon = page.locator('link[rel="icon"]').get_attribute("href")
+    response = page.request.get(base_url + icon)
+    assert response.status == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert response.body().startswith(b"<svg")
+    page.goto(f"{base_url}/docs/")
+    page.wait_for_selector("#swagger-ui .info")   # the spec loaded; no 404 on the way
+
+
+def test_the_computer_plays_the_side_switched_on(page, base_url):
+    open_game(page, base_url, "mastery")
+    switches = page.locator("#computer-sides input")
+    assert [switches.nth(i).get_attribute("data-player") for i in range(switches.count())] == [
+        "dark", "light"]
+    page.select_option("#level", "greedy")
+    page.check('#computer-sides input[data-player="light"]')
+    page.fill("#move-text", "d4d5")
+    page.press("#move-text", "Enter")
+    # the person's move, then the computer's reply: two plies shown, dark to move again
+    page.wait_for_function("document.body.dataset.ready === '2'")
+    assert page.inner_text("#status") == "dark to move"
+    items = page.locator("#history li")
+    assert items.nth(0).inner_text() == "d4d5"
+    reply = items.nth(1).inner_text()
+    after = "2mmm3/2ooo3/1ppopp2/2pPp3/5P2/2PPOPP1/3OOO2/3MMM2 l d4-d5 1 1"
+    legal = post_json(base_url, "/v1/games/mastery/legal-moves", {"position": after})["moves"]
+    assert reply in {m["move"] for m in legal}
+    # undo goes back past the computer's reply to the person's turn
+    page.click("#undo")
+    page.wait_for_function("document.body.dataset.ready === '0'")
+    assert page.locator("#history li").count() == 0
+    assert page.inner_text("#status") == "dark to move"
+
+
+def test_the_computer_can_play_both_sides(page, base_url):
+    open_game(page, base_url, "maestria")
+    page.select_option("#level", "random")
+    page.check('#computer-sides input[data-player="white"]')
+    page.check('#computer-sides input[data-player="black"]')
+    page.wait_for_function("Number(document.body.dataset.ready) >= 6")
+    assert page.locator("#history li").count() >= 6
