@@ -37,3 +37,9 @@ def assert_problem(response: TestResponse, status: int, code: str) -> Any:
     assert body["type"] and body["title"] and body["detail"].endswith(".")
     assert "Traceback" not in response.get_data(as_text=True)
     return body
+
+
+def option_description(client: FlaskClient, game: str, name: str) -> str:
+    """What ``GET /v1/games/{game}`` says of the option ``name``."""
+    detail = client.get(f"/v1/games/{game}").get_json()
+    return str(next(o["description"] for o in detail["options"] if o["name"] == name))

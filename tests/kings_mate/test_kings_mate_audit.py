@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.http_helpers import option_description
+
 GAME = "kings-mate"
 START = "wpsksew/ff1f1ff/7/7/7/7/7/FF1F1FF/WPSKSEW w Kk - 0 1"
 ACTIVE = {"active_play": True}
@@ -769,12 +771,9 @@ def test_draw_after_quiet_plies_is_off_by_default_and_validated(post):
 
 
 def test_the_quiet_draw_option_is_described_in_king_s_mates_terms(client):
-    detail = client.get(f"/v1/games/{GAME}").get_json()
-    words = next(o["description"] for o in detail["options"]
-                 if o["name"] == "draw_after_quiet_plies")
-    assert "capture" in words
-    assert "devour" not in words
-    assert "resurrection" not in words
+    words = option_description(client, GAME, "draw_after_quiet_plies")
+    assert "since the last capture" in words and "successful capture attempt" in words
+    assert not {"devour", "resurrection", "passes"} & set(words.replace(",", " ").split())
 
 
 def test_checkmate_comes_before_the_quiet_draw(post):

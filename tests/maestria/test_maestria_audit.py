@@ -806,10 +806,11 @@ def test_regression_dice_of_the_wrong_type_are_named_as_not_whole_numbers(post):
 def test_regression_the_quiet_draw_option_is_described_in_maestrias_terms(client):
     detail = client.get("/v1/games/maestria").get_json()
     option = next(o for o in detail["options"] if o["name"] == "draw_after_quiet_plies")
-    assert "loss" in option["description"] or "lost" in option["description"]
-    assert "turn changes" in option["description"]
+    words = option["description"]
+    assert "loss" in words or "lost" in words
+    assert "turn changes" in words
     for other_games_word in ("capture", "devour", "resurrection"):
-        assert other_games_word not in option["description"]
+        assert other_games_word not in words
     assert option["default"] is None and option["minimum"] == 1 and option["nullable"] is True
 
 

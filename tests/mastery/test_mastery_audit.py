@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.http_helpers import option_description
+
 GAME = "mastery"
 IMPERIAL = "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 d - 0 1"
 DRAUME = "1momom2/1ppopp2/p2o2p1/8/8/1P2O2P/2PPOPP1/2MOMOM1 d - 0 1"
@@ -377,9 +379,7 @@ def test_draw_after_quiet_plies(post):
 
 
 def test_the_quiet_draw_option_is_described_in_masterys_terms(client):
-    detail = client.get(f"/v1/games/{GAME}").get_json()
-    words = next(o["description"] for o in detail["options"]
-                 if o["name"] == "draw_after_quiet_plies")
+    words = option_description(client, GAME, "draw_after_quiet_plies")
     assert "devour" in words
     assert "resurrection" in words
 

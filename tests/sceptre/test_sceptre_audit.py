@@ -12,6 +12,8 @@ import struct
 
 import pytest
 
+from tests.http_helpers import option_description
+
 GAME = "sceptre"
 FILES = "abcdefghijklmnopqrstuvwx"
 INITIAL = ("bRbNbBbQbKbBbNbR/bPbPbPbPbPbPbPbP/8/8/8/8/8/8/8/8/8/8/8/8/wPwPwPwPwPwPwPwP/"
@@ -170,12 +172,10 @@ def test_a_board_without_an_initial_position_still_plays_given_positions(post):
 
 
 def test_the_quiet_draw_option_is_described_in_sceptres_terms(client):
-    detail = client.get(f"/v1/games/{GAME}").get_json()
-    words = next(o["description"] for o in detail["options"]
-                 if o["name"] == "draw_after_quiet_plies")
-    assert "capture" in words
-    assert "devour" not in words
-    assert "resurrection" not in words
+    words = option_description(client, GAME, "draw_after_quiet_plies")
+    assert "capture of any piece" in words and "passes included" in words
+    for other_games_word in ("devour", "resurrection", "attempt"):
+        assert other_games_word not in words
 
 
 def test_the_default_picture_of_the_four_player_board_has_readable_squares(post):
