@@ -105,11 +105,6 @@ def problem_document(status: int, code: str, detail: str, **extra: Any) -> dict[
     }
 
 
-def problem_response(status: int, code: str, detail: str, **extra: Any) -> Response:
-    """A Flask response carrying the problem document."""
-    return answer_problem(Problem(status, code, detail, **extra))
-
-
 def answer_problem(problem: Problem) -> Response:
     """A Flask response carrying ``problem``, with its headers."""
     return Response(problem_bytes(problem), status=problem.status,
@@ -145,7 +140,7 @@ def install(app: Flask) -> None:
     def _http(exc: HTTPException) -> Response:
         status = exc.code or 500
         code = _HTTP_CODES.get(status, "malformed_request" if status < 500 else "internal_error")
-        response = problem_response(status, code, _http_detail(exc))
+        response = answer_problem(Problem(status, code, _http_detail(exc)))
         allowed = getattr(exc, "valid_methods", None)
         if status == 405 and allowed:
             response.headers["Allow"] = ", ".join(allowed)

@@ -71,7 +71,6 @@ class Overloaded(Problem):
                          "The service is busy with other expensive requests; retry this one "
                          f"after {retry_after} s, or ask for less work (a smaller depth, "
                          "fewer moves, a smaller picture).")
-        self.retry_after = retry_after
         self.headers = {"Retry-After": str(retry_after)}
 
 
