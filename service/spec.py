@@ -24,6 +24,7 @@ from . import schemas as s
 from .components import (
     game_components, null_schema, reference_components, ref, walk_schemas,
 )
+from .answers import apply_answer
 from .operation import Operation
 from .operations import OPERATIONS
 from .problems import PROBLEM_MEDIA_TYPE
@@ -74,14 +75,6 @@ def game_examples(game_id: str) -> dict[str, Any]:
     first = game.legal_moves(start)[0]
     move_text = game.format_move(start, first)
     dice = game.chance_outcomes(start, first)[0][0] if game.is_chance(start, first) else None
-    applied = game.apply(start, first, dice)
-    apply_response: dict[str, Any] = {
-        "position": game.format_position(applied.position), "move": move_text,
-        "events": list(applied.events), "status": game.status(applied.position).to_json(),
-    }
-    if applied.dice is not None:
-        apply_response["dice"] = applied.dice
-    apply_response["options"] = game.options
     return {
         "setup": {"options": game.options},
         "position": {"position": start_text},
@@ -89,7 +82,8 @@ def game_examples(game_id: str) -> dict[str, Any]:
         "replay": {"position": start_text, "moves": [move_text]},
         "perft": {"position": start_text, "depth": 1},
         "suggest": {"position": start_text, "level": "mcts", "playouts": 200, "seed": 7},
-        "apply_response": apply_response,
+        "apply_response": apply_answer(game, {"position": start_text, "move": move_text,
+                                              "dice": dice}),
     }
 
 
