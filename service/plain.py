@@ -27,6 +27,8 @@ def plain_loader(schema: Schema) -> Loader:
     known: dict[str, tuple[str, PlainField]] = {}
     required: set[str] = set()
     defaults: dict[str, Any] = {}
+    #: defaults made anew for each body (``load_default=list``), so no two bodies share one
+    made: dict[str, Callable[[], Any]] = {}
     for name, field in schema.load_fields.items():
         if not isinstance(field, PlainField):
             return lambda body: None
@@ -34,14 +36,17 @@ def plain_loader(schema: Schema) -> Loader:
         known[key] = (field.attribute or name, field)
         if field.required:
             required.add(key)
+        elif callable(field.load_default):
+            made[field.attribute or name] = field.load_default
         elif field.load_default is not missing:
             defaults[field.attribute or name] = field.load_default
 
     def load(body: Mapping[str, Any]) -> dict[str, Any] | None:
         if not required.issubset(body):
             return None
-        out = {name: default() if callable(default) else default
-               for name, default in defaults.items()}
+        out = dict(defaults)
+        for name, make in made.items():
+            out[name] = make()
         for key, value in body.items():
             found = known.get(key)
             if found is None:

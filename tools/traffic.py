@@ -24,6 +24,7 @@ from typing import Any, Iterator
 import orjson
 
 from rules import registry
+from rules.core.errors import IllegalMove
 
 SETTINGS: dict[str, dict[str, str]] = {
     "plain": {},
@@ -88,18 +89,14 @@ def _mistakes(game: Any, position: Any, text: str, move_text: str, ply: int) -> 
     game_id = game.id
     yield _post(game_id, "apply", {"position": text, "move": move_text + "x9"})
     if ply % 3 == 0:
-        legal = set(game.legal_moves(position))
-        tried = 0
-        for other in game.legal_moves(position):
-            for candidate in (move_text[::-1], move_text[:2] + move_text[:2]):
-                try:
-                    parsed = game.parse_move(position, candidate)
-                except Exception:
-                    continue
-                if parsed not in legal and tried < 3:
-                    tried += 1
-                    yield _post(game_id, "apply", {"position": text, "move": candidate})
-            break
+        legal = game.legal_moves(position)
+        for candidate in (move_text[::-1], move_text[:2] + move_text[:2]):
+            try:
+                parsed = game.parse_move(position, candidate)
+            except IllegalMove:
+                continue
+            if parsed not in legal:
+                yield _post(game_id, "apply", {"position": text, "move": candidate})
     yield _post(game_id, "status", {"position": text, "token": "k1.AAAA"})
 
 
