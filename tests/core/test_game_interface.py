@@ -38,16 +38,6 @@ def test_every_public_member_of_game_is_a_question_a_hook_or_an_entry_point():
             assert name in _public(GameQuestions) | hook_names | entry_points, name
 
 
-def test_a_hook_overridden_by_a_game_replaces_the_default():
-    from rules import registry
-
-    overriding = [game_id for game_id in registry.game_ids()
-                  if "evaluate" in vars(registry.game_class(game_id))]
-    for game_id in overriding:
-        cls = registry.game_class(game_id)
-        assert cls.evaluate is not hooks.SearchHooks.evaluate
-
-
 def test_the_guide_names_every_required_question_and_every_hook():
     guide = GUIDE.read_text()
     hook_names = set().union(*(_public(group) for group in HOOK_GROUPS))
