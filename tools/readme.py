@@ -12,7 +12,7 @@ legal-moves entries with their fields, and a picture of every game that has one.
 
 A game's picture is ``docs/images/<id>.png``. The command draws it, for a game that has a
 board view and no picture yet, from the start position under the default options at the
-service's default size, through the app's own ``render`` operation; a picture already there is
+service's default size, by the service's own renderer; a picture already there is
 kept (the committed ones show chosen positions). ``--check`` is what a test runs: the README
 must be exactly what the command writes, and every game with a board view must have its picture.
 """
@@ -159,16 +159,12 @@ def missing_pictures(classes: Sequence[GameClass], images: Path = IMAGES) -> lis
 
 
 def start_picture(game_id: str) -> bytes:
-    """A PNG of the game's start position under its default options, at the default size, as
-    the service's ``render`` operation draws it."""
-    from service.app import create_app
+    """A PNG of the game's start position under its default options, at the default size,
+    drawn as the service's ``render`` operation draws it (:func:`service.render.picture`)."""
+    from service.render import picture
 
-    answer = create_app().test_client().post(f"/v1/games/{game_id}/render",
-                                             json={"format": "png"})
-    if answer.status_code != 200:
-        raise RuntimeError(f"render of {game_id} answered {answer.status_code}: "
-                           f"{answer.get_data(as_text=True)}")
-    return answer.get_data()
+    game = registry.configure(game_id)
+    return picture(game, game.start_position, format="png")
 
 
 def draw_missing(classes: Sequence[GameClass], images: Path = IMAGES) -> list[Path]:
