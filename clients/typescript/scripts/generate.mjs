@@ -21,6 +21,8 @@ const ast = await openapiTS(spec, {
   rootTypes: true,
   rootTypesNoSchemaPrefix: true,
   rootTypesKeepCasing: true,
+  // a request member with a default may be left out (the service fills it in)
+  defaultNonNullable: false,
   silent: true,
 });
 await writeFile(out, HEADER + astToString(ast));

@@ -447,7 +447,7 @@ export interface components {
              * @description true: answer each move as its notation string only, instead of an entry with its structured fields (smaller and faster, for clients that need only what apply accepts).
              * @default false
              */
-            moves_only: boolean;
+            moves_only?: boolean;
         };
         LegalMovesResponse: {
             to_move: string | null;
@@ -545,7 +545,7 @@ export interface components {
              * @description Also count leaves per first move.
              * @default false
              */
-            divide: boolean;
+            divide?: boolean;
         };
         PerftResponse: {
             depth: number;
@@ -569,19 +569,19 @@ export interface components {
              * @default svg
              * @enum {string}
              */
-            format: "svg" | "png";
+            format?: "svg" | "png";
             /**
              * @description Pixels of the picture's longer side; omitted or null: chosen from the board's dimensions, squares of about 48 px (at least 480, at most 1600).
              * @default null
              */
-            size: number | null;
+            size?: number | null;
             /** @description Squares to highlight (e.g. a piece's legal destinations). */
             highlight?: string[];
             /**
              * @description true: highlight the previous move where the position's notation records it; false: none; a move in the game's notation (e.g. "e2e4"): highlight its squares, for games whose positions do not record the last move. 422 invalid_last_move for a string that is not a move on this board.
              * @default true
              */
-            last_move: boolean | string;
+            last_move?: boolean | string;
         };
         SuggestRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
@@ -595,7 +595,7 @@ export interface components {
              * @default mcts
              * @enum {string}
              */
-            level: "random" | "greedy" | "mcts";
+            level?: "random" | "greedy" | "mcts";
             /** @description mcts: the number of playouts, the budget that makes the answer reproducible. Each game has its own default and cap (a game's default may change with the number of players); past a game's cap the answer is a 400 naming playouts. Default and cap per game: kings-mate 1000 (at most 10000), maestria 1000 (at most 10000), mastery 1000 (at most 10000), sceptre 300 (at most 3000). */
             playouts?: number | null;
             /** @description The most milliseconds the search may take (at most and by default 2000). A search stopped by it has done fewer playouts than asked, which the answer says, and may differ from run to run. */
@@ -651,22 +651,22 @@ export interface components {
              * @description Fool's Gambit: a Fool on its own King Square opens every raised square to the other Fools of its side; a Fool moved onto the enemy King Square wins at once.
              * @default false
              */
-            fools_gambit: boolean;
+            fools_gambit?: boolean;
             /**
              * @description Defense of the Crown: a King that has never moved jumps 3 squares over his two Swordmasters standing in line from him, to the empty square beyond.
              * @default false
              */
-            defense_of_the_crown: boolean;
+            defense_of_the_crown?: boolean;
             /**
              * @description Active Play: every capture is an attempt decided by two d6 (attacker and defender); it fails when the defender rolls at least as high, and the player then moves another piece.
              * @default false
              */
-            active_play: boolean;
+            active_play?: boolean;
             /**
              * @description House rule, off by default (null): the game is drawn when the position's quiet counter reaches this number. The counter counts plies since the last capture (under active_play, the last successful capture attempt).
              * @default null
              */
-            draw_after_quiet_plies: number | null;
+            draw_after_quiet_plies?: number | null;
         };
         /** @description The options of Maestria; defaults fill in what is omitted. */
         MaestriaOptions: {
@@ -674,12 +674,12 @@ export interface components {
              * @description The terrain of the 24 cells: two rows of 12 letters P (plain), F (forest), M (mountain), row 2 (white's camp) first, files a to l, e.g. 'PFMPFMMFPMFP/PFMPFMMFPMFP' (the default).
              * @default PFMPFMMFPMFP/PFMPFMMFPMFP
              */
-            terrain: string | string[];
+            terrain?: string | string[];
             /**
              * @description House rule, off by default (null): the game is drawn when the position's quiet counter reaches this number. The counter counts turn changes since the last pawn was lost, in a fight or a retreat (each passing of the turn in play adds one).
              * @default null
              */
-            draw_after_quiet_plies: number | null;
+            draw_after_quiet_plies?: number | null;
         };
         /** @description The options of Mastery; defaults fill in what is omitted. */
         MasteryOptions: {
@@ -689,7 +689,7 @@ export interface components {
              * @description House rule, off by default (null): the game is drawn when the position's quiet counter reaches this number. The counter counts plies since the last capture, devour or resurrection.
              * @default null
              */
-            draw_after_quiet_plies: number | null;
+            draw_after_quiet_plies?: number | null;
         };
         /** @description The options of Sceptre; defaults fill in what is omitted. */
         SceptreOptions: {
@@ -700,22 +700,22 @@ export interface components {
              *       "b"
              *     ]
              */
-            players: components["schemas"]["SceptreOptionsPlayersItem"][];
+            players?: components["schemas"]["SceptreOptionsPlayersItem"][];
             /**
              * @description The board: a list of 8x8 sections, each {"origin": "a1", "name": <library section>} or {"origin": "a1", "terrain": [8 strings of 8 letters . F R P B C, top row first]}, optionally with "home": <colour>. null: the default layout for the number of players.
              * @default null
              */
-            sections: components["schemas"]["SceptreOptionsSectionsItem"][] | null;
+            sections?: components["schemas"]["SceptreOptionsSectionsItem"][] | null;
             /**
              * @description Another name for 'sections'; give one of the two, or both with the same value. The resolved options carry both.
              * @default null
              */
-            board: components["schemas"]["SceptreOptionsSectionsItem"][] | null;
+            board?: components["schemas"]["SceptreOptionsSectionsItem"][] | null;
             /**
              * @description Each player's forward direction, e.g. {"w": "north", "b": "south"}; players left out take the default for their seat.
              * @default null
              */
-            forward: {
+            forward?: {
                 w?: components["schemas"]["SceptreOptionsForwardW"];
                 r?: components["schemas"]["SceptreOptionsForwardW"];
                 b?: components["schemas"]["SceptreOptionsForwardW"];
@@ -725,7 +725,7 @@ export interface components {
              * @description House rule, off by default (null): the game is drawn when the position's quiet counter reaches this number. The counter counts plies since the last capture of any piece, passes included.
              * @default null
              */
-            draw_after_quiet_plies: number | null;
+            draw_after_quiet_plies?: number | null;
         };
         /** @description A capture attempt's two d6 under active_play: it succeeds when the attacker rolls higher than the defender. */
         KingsMateDice: {
