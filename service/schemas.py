@@ -16,6 +16,7 @@ from .components import component_field
 from .fields import (
     DiceField, OptionsField, PlainList, StrictBoolean, StrictInteger, TrimmedString,
 )
+from .problems import TITLES
 
 #: Bounds on what one request may carry; each appears in the spec as maxLength/maxItems/maximum.
 MAX_POSITION_LENGTH = 2048
@@ -263,7 +264,8 @@ class ProblemSchema(OpenSchema):
     title = fields.String(required=True)
     status = fields.Integer(required=True)
     detail = fields.String(required=True)
-    code = fields.String(required=True, metadata={"description": "Stable machine-readable code."})
+    code = fields.String(required=True, validate=validate.OneOf(list(TITLES)), metadata={
+        "description": "Stable machine-readable code, one of these; `title` names it for people."})
     reason = fields.String(metadata={"description": "illegal_move: the rule that forbids it, "
                                                     "one of the game's illegal_move reasons "
                                                     "(GET /v1/games/{game})."})

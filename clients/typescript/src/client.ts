@@ -1,0 +1,212 @@
+/**
+ * The referee service's client: one typed method per operation, each one HTTP request through
+ * openapi-fetch (global fetch: browsers and Node 20+, no polyfill), nothing kept between calls.
+ */
+import createClient from "openapi-fetch";
+import type { Client } from "openapi-fetch";
+
+import { TransportError, errorFor } from "./errors.js";
+import type {
+  ApplyRequest, ApplyResponse, GameDetail, GameId, GameSummary, LegalMovesRequest,
+  LegalMovesResponse, PerftRequest, PerftResponse, RenderRequest, ReplayRequest,
+  ReplayResponse, SetupResponse, Status, SuggestRequest, SuggestResponse, paths,
+} from "./schema.js";
+import type { At, GameName, Options } from "./types.js";
+
+/** How the client reaches the service. */
+export interface ClientOptions {
+  /** The fetch to use (a wrapper adding credentials, a test's fake); global fetch otherwise. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Headers sent with every request (an API gateway's key, say). */
+  headers?: Record<string, string>;
+}
+
+/** What apply takes beside the move: a physical roll's `dice`, or a `seed` for the service's. */
+export type ApplyMore = Pick<ApplyRequest, "dice" | "seed">;
+/** What replay takes beside the moves: each chance move's `dice` in order, or a `seed`. */
+export type ReplayMore = Pick<ReplayRequest, "dice" | "seed">;
+/** What legal-moves takes beside the position: `moves_only` for notation strings alone. */
+export type LegalMovesMore = Pick<LegalMovesRequest, "moves_only">;
+/** What perft takes beside the depth: `divide` for each first move's count. */
+export type PerftMore = Pick<PerftRequest, "divide">;
+/** How the computer opponent plays: `level`, its budget (`playouts`, `time_ms`), a `seed`. */
+export type SuggestMore = Pick<SuggestRequest, "level" | "playouts" | "time_ms" | "seed">;
+/** How a picture is drawn: its `size`, `highlight`ed squares and `last_move`. */
+export type RenderMore = Omit<RenderRequest, "position" | "options" | "token" | "format">;
+
+/** The picture of a position as SVG text. */
+export type SvgRequest = RenderMore & { format?: "svg" };
+/** The picture of a position as a PNG. */
+export type PngRequest = RenderMore & { format: "png" };
+
+type Answer<T> = { data?: T; error?: unknown; response: Response };
+
+/**
+ * The referee service at `baseUrl` (e.g. `http://127.0.0.1:8000`).
+ *
+ * Every method that works on a position takes an {@link At}: the position, the options and
+ * the position's `token`. The answers of setup, apply and replay are such objects, so passing
+ * the last answer on carries the token where the service signs positions. A problem answer
+ * throws the error class of its code (see errors.ts).
+ */
+export class RefereeClient {
+  readonly baseUrl: string;
+  readonly #http: Client<paths>;
+
+  constructor(baseUrl: string, options: ClientOptions = {}) {
+    this.baseUrl = baseUrl.replace(/\/+$/, "");
+    this.#http = createClient<paths>({
+      baseUrl: this.baseUrl,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
+  }
+
+  /** Every game the service plays: `{id, name, players, options}`. */
+  async listGames(): Promise<GameSummary[]> {
+    const list = await this.#answer(this.#http.GET("/v1/games"));
+    return list.games;
+  }
+
+  /** One game in detail: pieces, setups, options, notation, reasons, dice. */
+  async getGame(game: GameName): Promise<GameDetail> {
+    return this.#answer(this.#http.GET("/v1/games/{game}", { params: path(game) }));
+  }
+
+  /** A new game: its initial position, resolved options and (when signing) token. */
+  async setup(game: GameName, options?: Options | null): Promise<SetupResponse> {
+    const body = options == null ? {} : { options };
+    return this.#answer(this.#http.POST("/v1/games/{game}/setup", { params: path(game), body }));
+  }
+
+  /** Every legal move of the position, each an entry of its `kind` (or, with `moves_only`,
+   * its notation). */
+  async legalMoves(game: GameName, at: At = {}, more: LegalMovesMore = {}):
+    Promise<LegalMovesResponse> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/legal-moves", {
+      params: path(game), body: { ...where(at), ...pick(more, ["moves_only"]) },
+    }));
+  }
+
+  /** The position after `move`, its events and status, and (when signing) its token. A chance
+   * move takes the `dice` given, or the service rolls them. */
+  async apply(game: GameName, move: string, at: At = {}, more: ApplyMore = {}):
+    Promise<ApplyResponse> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/apply", {
+      params: path(game), body: { ...where(at), move, ...pick(more, ["dice", "seed"]) },
+    }));
+  }
+
+  /** Whether the game goes on, and who won or why it was drawn. */
+  async status(game: GameName, at: At = {}): Promise<Status> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/status", {
+      params: path(game), body: where(at),
+    }));
+  }
+
+  /** The position after every move of `moves` in order; the first illegal one throws an
+   * IllegalMoveError whose `index` is its place. */
+  async replay(game: GameName, moves: readonly string[], at: At = {}, more: ReplayMore = {}):
+    Promise<ReplayResponse> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/replay", {
+      params: path(game),
+      body: { ...where(at), moves: [...moves], ...pick(more, ["dice", "seed"]) },
+    }));
+  }
+
+  /** The number of move sequences `depth` plies deep (and, with `divide`, per first move). */
+  async perft(game: GameName, depth: number, at: At = {}, more: PerftMore = {}):
+    Promise<PerftResponse> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/perft", {
+      params: path(game), body: { ...where(at), depth, ...pick(more, ["divide"]) },
+    }));
+  }
+
+  /** The computer's move for the side to act (level random, greedy or mcts, the default);
+   * the same seed and playouts give the same move. */
+  async suggest(game: GameName, at: At = {}, more: SuggestMore = {}): Promise<SuggestResponse> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/suggest", {
+      params: path(game),
+      body: { ...where(at), ...pick(more, ["level", "playouts", "time_ms", "seed"]) },
+    }));
+  }
+
+  /** The picture of the position: SVG text (the default), or with `format: "png"` a PNG Blob
+   * (`new Uint8Array(await blob.arrayBuffer())` for its bytes). */
+  render(game: GameName, at: At, picture: PngRequest): Promise<Blob>;
+  render(game: GameName, at?: At, picture?: SvgRequest): Promise<string>;
+  async render(game: GameName, at: At = {}, picture: SvgRequest | PngRequest = {}):
+    Promise<string | Blob> {
+    const format = picture.format ?? "svg";
+    const init = {
+      params: path(game), body: { ...where(at), ...defined(picture), format },
+    };
+    if (format === "png") {
+      return this.#answer(
+        this.#http.POST("/v1/games/{game}/render", { ...init, parseAs: "blob" }));
+    }
+    return this.#answer(this.#http.POST("/v1/games/{game}/render", { ...init, parseAs: "text" }));
+  }
+
+  /** Whether the service is up (`GET /v1/health`). */
+  async health(): Promise<boolean> {
+    const health = await this.#answer(this.#http.GET("/v1/health"));
+    return health.status === "ok";
+  }
+
+  /** The answer's data, or the error its problem document (or its failure) stands for. */
+  async #answer<T>(pending: Promise<Answer<T>>): Promise<T> {
+    let answer: Answer<T>;
+    try {
+      answer = await pending;
+    } catch (cause) {
+      throw new TransportError(
+        `Cannot reach ${this.baseUrl}, or its answer is not what the API says: ${cause}.`, 0,
+        { cause });
+    }
+    if (!answer.response.ok) {
+      throw errorFor(answer.error, answer.response);
+    }
+    return answer.data as T;
+  }
+}
+
+/** The path parameters of a game's operation. */
+function path(game: GameName): { path: { game: GameId } } {
+  return { path: { game: game as GameId } };
+}
+
+/** The position, options and token members of a request body: only those given, and the
+ * token only beside a position (without one the service starts afresh and ignores it). */
+function where(at: At): At {
+  const body: At = {};
+  if (at.position != null) {
+    body.position = at.position;
+    if (at.token != null) {
+      body.token = at.token;
+    }
+  }
+  if (at.options != null) {
+    body.options = at.options;
+  }
+  return body;
+}
+
+/** The members `keys` of `more` that are given (an object with more members, an earlier
+ * answer say, sends only these). */
+function pick<T extends object, K extends keyof T>(more: T, keys: readonly K[]):
+  Partial<Pick<T, K>> {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const key of keys) {
+    if (more[key] !== undefined) {
+      picked[key] = more[key];
+    }
+  }
+  return picked;
+}
+
+/** `more` without its undefined members. */
+function defined<T extends object>(more: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(more).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

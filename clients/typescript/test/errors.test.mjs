@@ -1,0 +1,180 @@
+// @ts-check
+// The client's error mapping and requests, with a fake fetch (no service): every problem code
+// becomes its class, Retry-After becomes `retryAfter`, what is not a problem document becomes
+// a TransportError, and requests carry the token only beside a position.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  ERROR_CLASSES, IllegalMoveError, InternalError, OverloadedError, ProblemError, RefereeClient,
+  RefereeError, RenderError, SignatureError, TransportError, retryAfterSeconds,
+} from "@boardgame-referee/client";
+
+/** @typedef {import("@boardgame-referee/client").ProblemCode} ProblemCode */
+
+/**
+ * A client whose fetch answers `respond(request)` and records every request it was given.
+ * @param {(request: Request) => Response | Promise<Response>} respond
+ */
+function fakeClient(respond, headers = {}) {
+  /** @type {Request[]} */
+  const requests = [];
+  const client = new RefereeClient("http://referee.test/", {
+    headers,
+    fetch: async (request) => {
+      requests.push(request);
+      return respond(request);
+    },
+  });
+  return { client, requests };
+}
+
+/**
+ * A problem answer of `code` with `status` and extra members and headers.
+ * @param {number} status
+ * @param {string} code
+ * @param {Record<string, unknown>} [extra]
+ * @param {Record<string, string>} [headers]
+ */
+function problem(status, code, extra = {}, headers = {}) {
+  const body = { type: `urn:boardgame-referee:problem:${code}`, title: code, status,
+    detail: `The ${code} detail.`, code, ...extra };
+  return new Response(JSON.stringify(body), {
+    status, headers: { "Content-Type": "application/problem+json", ...headers } });
+}
+
+test("every problem code throws its own class, a ProblemError carrying the document", async () => {
+  const codes = /** @type {ProblemCode[]} */ (Object.keys(ERROR_CLASSES));
+  assert.ok(codes.length >= 20);
+  const classes = new Set();
+  for (const code of codes) {
+    const { client } = fakeClient(() => problem(422, code));
+    const error = await client.setup("mastery").then(() => assert.fail("no error"), (e) => e);
+    assert.ok(error instanceof ERROR_CLASSES[code], code);
+    assert.ok(error instanceof ProblemError && error instanceof RefereeError, code);
+    assert.equal(error.code, code);
+    assert.equal(error.status, 422);
+    assert.equal(error.detail, `The ${code} detail.`);
+    assert.equal(error.problem.code, code);
+    assert.equal(error.name, ERROR_CLASSES[code].name);
+    classes.add(ERROR_CLASSES[code]);
+  }
+  assert.equal(classes.size, codes.length, "one class per code");
+});
+
+test("the families group the render and signature problems", () => {
+  assert.ok(ERROR_CLASSES.invalid_highlight.prototype instanceof RenderError);
+  assert.ok(ERROR_CLASSES.render_unavailable.prototype instanceof RenderError);
+  assert.ok(ERROR_CLASSES.bad_signature.prototype instanceof SignatureError);
+  assert.ok(ERROR_CLASSES.unsigned_position.prototype instanceof SignatureError);
+});
+
+test("an illegal move carries its reason, and a replay's its index", async () => {
+  const { client } = fakeClient(() => problem(422, "illegal_move",
+    { reason: "path_blocked", index: 3, extra_member: true }));
+  const error = await client.replay("mastery", ["a", "b", "c", "d"]).catch((e) => e);
+  assert.ok(error instanceof IllegalMoveError);
+  assert.equal(error.reason, "path_blocked");
+  assert.equal(error.index, 3);
+  assert.equal(error.problem["extra_member"], true);
+  assert.match(error.message, /^422 illegal_move: /);
+});
+
+test("field, option and errors come from the document", async () => {
+  const { client } = fakeClient(() => problem(400, "malformed_request",
+    { errors: { depth: ["Not a valid integer."] }, field: "board", option: "ruleset" }));
+  const error = await client.perft("mastery", 1).catch((e) => e);
+  assert.deepEqual(error.errors, { depth: ["Not a valid integer."] });
+  assert.equal(error.field, "board");
+  assert.equal(error.option, "ruleset");
+});
+
+test("an overloaded answer carries Retry-After as retryAfter seconds", async () => {
+  const { client } = fakeClient(() => problem(503, "overloaded", {}, { "Retry-After": "7" }));
+  const error = await client.suggest("mastery").catch((e) => e);
+  assert.ok(error instanceof OverloadedError);
+  assert.equal(error.status, 503);
+  assert.equal(error.retryAfter, 7);
+});
+
+test("Retry-After is read as seconds or as an HTTP date", () => {
+  const now = Date.parse("2030-01-01T00:00:00Z");
+  assert.equal(retryAfterSeconds("120", now), 120);
+  assert.equal(retryAfterSeconds(" 0 ", now), 0);
+  assert.equal(retryAfterSeconds("Tue, 01 Jan 2030 00:00:30 GMT", now), 30);
+  assert.equal(retryAfterSeconds("Mon, 31 Dec 2029 00:00:00 GMT", now), 0);
+  assert.equal(retryAfterSeconds("soon", now), undefined);
+  assert.equal(retryAfterSeconds(null, now), undefined);
+});
+
+test("a problem without Retry-After has no retryAfter", async () => {
+  const { client } = fakeClient(() => problem(503, "not_ready"));
+  const error = await client.status("mastery").catch((e) => e);
+  assert.equal(error.retryAfter, undefined);
+});
+
+test("a code this client does not know is a plain ProblemError", async () => {
+  const { client } = fakeClient(() => problem(418, "teapot"));
+  const error = await client.status("mastery").catch((e) => e);
+  assert.equal(error.constructor, ProblemError);
+  assert.equal(error.code, "teapot");
+});
+
+test("a 500 problem is an InternalError", async () => {
+  const { client } = fakeClient(() => problem(500, "internal_error"));
+  assert.ok(await client.listGames().catch((e) => e) instanceof InternalError);
+});
+
+test("an answer that is not a problem document is a TransportError with its status", async () => {
+  const { client } = fakeClient(() => new Response("<html>Bad gateway</html>", {
+    status: 502, headers: { "Content-Type": "text/html" } }));
+  const error = await client.listGames().catch((e) => e);
+  assert.ok(error instanceof TransportError && !(error instanceof ProblemError));
+  assert.equal(error.status, 502);
+});
+
+test("a service that cannot be reached is a TransportError with status 0", async () => {
+  const { client } = fakeClient(() => { throw new TypeError("fetch failed"); });
+  const error = await client.listGames().catch((e) => e);
+  assert.ok(error instanceof TransportError);
+  assert.equal(error.status, 0);
+  assert.ok(error.cause instanceof TypeError);
+});
+
+test("requests: the token only beside a position, answers' other members left out", async () => {
+  const { client, requests } = fakeClient(() => Response.json({}), { "X-Api-Key": "k" });
+  /** @type {import("@boardgame-referee/client").ApplyResponse} */
+  const answer = { position: "p", options: { ruleset: "ross-2002" }, token: "t", move: "x1",
+    events: [], dice: { attacker: 1, defender: 2 },
+    status: { state: "ongoing", winner: null, reason: null, to_move: "light" } };
+  await client.apply("mastery", "a1a2", answer, { seed: 5 });
+  await client.status("mastery", { token: "lonely" });
+  await client.suggest("mastery", answer, { level: "random" });
+  const [apply, status, suggest] = await Promise.all(requests.map((r) => r.json()));
+  assert.deepEqual(apply, { position: "p", options: { ruleset: "ross-2002" }, token: "t",
+    move: "a1a2", seed: 5 });
+  assert.deepEqual(status, {});
+  assert.deepEqual(suggest, { position: "p", options: { ruleset: "ross-2002" }, token: "t",
+    level: "random" });
+  const first = /** @type {Request} */ (requests[0]);
+  assert.equal(first.url, "http://referee.test/v1/games/mastery/apply");
+  assert.equal(first.method, "POST");
+  assert.equal(first.headers.get("X-Api-Key"), "k");
+  assert.equal(first.headers.get("Content-Type"), "application/json");
+});
+
+test("render asks for the format and answers SVG text or a PNG blob", async () => {
+  const { client, requests } = fakeClient(async (request) => {
+    const body = await request.clone().json();
+    return body.format === "png"
+      ? new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+        headers: { "Content-Type": "image/png" } })
+      : new Response("<svg/>", { headers: { "Content-Type": "image/svg+xml" } });
+  });
+  assert.equal(await client.render("mastery"), "<svg/>");
+  const png = await client.render("mastery", {}, { format: "png", size: 100 });
+  assert.ok(png instanceof Blob);
+  assert.deepEqual([...new Uint8Array(await png.arrayBuffer())], [0x89, 0x50, 0x4e, 0x47]);
+  const bodies = await Promise.all(requests.map((r) => r.json()));
+  assert.deepEqual(bodies, [{ format: "svg" }, { format: "png", size: 100 }]);
+});

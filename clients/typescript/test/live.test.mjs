@@ -1,0 +1,347 @@
+// @ts-check
+// The client against a live service, for every game it lists: setup, several plies (dice
+// passed where a move is chance), an illegal move, a finished game, a suggestion, a picture,
+// perft, and the signed token. The service's URL is REFEREE_URL; REFEREE_SIGNING says how it
+// signs positions: "required" (REFEREE_REQUIRE_SIGNED=1), "on" (keys, not required) or "off";
+// unset, the suite finds out from the setup answer. Every step is counted, never timed.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import {
+  BadSignatureError, GameOverError, IllegalMoveError, InvalidOptionsError, InvalidPositionError,
+  MalformedRequestError, RefereeClient, UnknownGameError, UnsignedPositionError,
+} from "@boardgame-referee/client";
+
+/** @typedef {import("@boardgame-referee/client").At} At */
+/** @typedef {import("@boardgame-referee/client").LegalMoveEntry} LegalMoveEntry */
+/** @typedef {import("@boardgame-referee/client").GameSummary} GameSummary */
+/** @typedef {import("@boardgame-referee/client").Dice} Dice */
+
+const URL = process.env["REFEREE_URL"];
+/** plies of the "several plies" test */
+const PLIES = 6;
+/** the most plies a game may take to finish (random moves under the quiet-plies house rule) */
+const MAX_PLIES = 600;
+/** the quiet-plies draw that ends a random game soon, where the game offers it */
+const QUIET_PLIES = 4;
+
+/**
+ * A small seeded generator (mulberry32): the same seed gives the same game.
+ * @param {number} seed
+ */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The entries of a legal-moves answer (asked without moves_only, so every move is an entry).
+ * @param {import("@boardgame-referee/client").LegalMovesResponse} answer
+ * @returns {LegalMoveEntry[]}
+ */
+function entries(answer) {
+  return answer.moves.map((move) => {
+    assert.equal(typeof move, "object", "legal-moves answers entries unless moves_only");
+    return /** @type {LegalMoveEntry} */ (move);
+  });
+}
+
+/** @param {unknown} value */
+function isChance(value) {
+  return typeof value === "object" && value !== null && "chance" in value && value.chance === true;
+}
+
+/**
+ * Asserts that `promise` rejects with an instance of `ErrorClass`, and returns that error.
+ * @template {Error} E
+ * @param {Promise<unknown>} promise
+ * @param {new (...args: any[]) => E} ErrorClass
+ * @returns {Promise<E>}
+ */
+async function refusal(promise, ErrorClass) {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof ErrorClass,
+      `expected ${ErrorClass.name}, got ${error instanceof Error ? error.name + ": " + error.message : error}`);
+    return error;
+  }
+  assert.fail(`expected ${ErrorClass.name}, but the call succeeded`);
+}
+
+/**
+ * How the service signs positions: "off" (no token), "on" (tokens given, none demanded) or
+ * "required" (a position without its token is refused).
+ * @param {RefereeClient} referee
+ * @param {GameSummary[]} games
+ */
+async function signingOf(referee, games) {
+  const id = /** @type {GameSummary} */ (games[0]).id;
+  const setup = await referee.setup(id);
+  if (!setup.token) {
+    return "off";
+  }
+  try {
+    await referee.status(id, { position: setup.position });
+    return "on";
+  } catch (error) {
+    if (error instanceof UnsignedPositionError) {
+      return "required";
+    }
+    throw error;
+  }
+}
+
+if (!URL) {
+  test("the live suite needs REFEREE_URL", { skip: "REFEREE_URL is not set" }, () => {});
+} else {
+  const referee = new RefereeClient(URL);
+  const games = await referee.listGames();
+  const signing = process.env["REFEREE_SIGNING"] ?? await signingOf(referee, games);
+  const signed = signing !== "off";
+  /** games whose random game passed dice to a chance move */
+  const diced = new Set();
+
+  test("the service lists games, each with its players and options", () => {
+    assert.ok(games.length >= 1);
+    for (const game of games) {
+      assert.ok(game.players.length >= 2, game.id);
+      assert.ok(Array.isArray(game.options), game.id);
+    }
+  });
+
+  test("the service is healthy", async () => {
+    assert.equal(await referee.health(), true);
+  });
+
+  for (const game of games) {
+    const id = game.id;
+
+    describe(id, () => {
+      test("getGame describes it, with its reasons", async () => {
+        const detail = await referee.getGame(id);
+        assert.equal(detail.id, id);
+        assert.deepEqual(detail.players, game.players);
+        assert.ok(Object.keys(detail.reasons["illegal_move"] ?? {}).length > 0);
+      });
+
+      test("setup gives the initial position, the resolved options and the token", async () => {
+        const setup = await referee.setup(id);
+        assert.equal(typeof setup.position, "string");
+        assert.ok(setup.position.length > 0);
+        assert.equal(typeof setup.options, "object");
+        assert.equal(typeof setup.token === "string", signed);
+      });
+
+      test(`${PLIES} plies of legal moves, each answer carrying the token`, async () => {
+        /** @type {At} */
+        let at = await referee.setup(id);
+        const played = [];
+        for (let ply = 0; ply < PLIES; ply += 1) {
+          const legal = await referee.legalMoves(id, at);
+          const moves = entries(legal);
+          assert.equal(legal.count, moves.length);
+          const entry = moves.find(isChance) ?? moves[ply % moves.length];
+          assert.ok(entry, "a game in its first plies has a legal move");
+          const answer = await referee.apply(id, entry.move, at, { seed: ply });
+          assert.equal(answer.move, entry.move);
+          assert.ok(Array.isArray(answer.events));
+          for (const event of answer.events) {
+            assert.equal(typeof event.type, "string");
+          }
+          assert.equal(typeof answer.token === "string", signed, "the answer's token");
+          assert.notEqual(answer.position, legal.position);
+          played.push(answer.move);
+          at = answer;
+          if (answer.status.state !== "ongoing") {
+            break;
+          }
+        }
+        const replayed = await referee.replay(id, played);
+        assert.equal(replayed.position, at.position);
+        assert.equal(replayed.plies, played.length);
+      });
+
+      test("perft at depth 1 counts the legal moves", async () => {
+        const setup = await referee.setup(id);
+        const [perft, legal] = await Promise.all([
+          referee.perft(id, 1, setup), referee.legalMoves(id, setup, { moves_only: true })]);
+        assert.equal(perft.nodes, legal.count);
+        assert.ok(legal.moves.every((move) => typeof move === "string"));
+      });
+
+      test("an illegal move throws IllegalMoveError with the rule's reason", async () => {
+        const detail = await referee.getGame(id);
+        const reasons = Object.keys(detail.reasons["illegal_move"] ?? {});
+        const malformed = await refusal(referee.apply(id, "!!"), IllegalMoveError);
+        assert.equal(malformed.reason, "malformed_move");
+        assert.equal(malformed.status, 422);
+        assert.equal(malformed.code, "illegal_move");
+        assert.ok(malformed.detail.length > 0);
+
+        // a move legal some plies ago and not now: well written, but not legal
+        /** @type {At} */
+        let at = await referee.setup(id);
+        const played = [];
+        const seen = new Set();
+        let stale;
+        while (stale === undefined && played.length < 2 * PLIES) {
+          const legal = entries(await referee.legalMoves(id, at)).map((e) => e.move);
+          stale = played.length > 0 ? [...seen].find((move) => !legal.includes(move)) : undefined;
+          legal.forEach((move) => seen.add(move));
+          if (stale === undefined) {
+            const answer = await referee.apply(id, /** @type {string} */ (legal[0]), at);
+            played.push(answer.move);
+            at = answer;
+          }
+        }
+        assert.ok(stale, `some move legal in the first ${2 * PLIES} plies is legal no more`);
+        const refused = await refusal(referee.apply(id, stale, at), IllegalMoveError);
+        assert.ok(refused.reason && reasons.includes(refused.reason), `reason ${refused.reason}`);
+        assert.notEqual(refused.reason, "malformed_move");
+        assert.equal(refused.problem.code, "illegal_move");
+
+        const replay = await refusal(
+          referee.replay(id, [...played, stale]), IllegalMoveError);
+        assert.equal(replay.index, played.length);
+      });
+
+      test("a random game plays to its end; then moves and suggestions are refused",
+        async () => {
+          const quiet = game.options.some((option) => option.name === "draw_after_quiet_plies");
+          const options = quiet ? { draw_after_quiet_plies: QUIET_PLIES } : undefined;
+          const next = random(7);
+          /** @type {At} */
+          let at = await referee.setup(id, options);
+          const moves = [];
+          /** @type {(Dice | null)[]} */
+          const dice = [];
+          let status = await referee.status(id, at);
+          while (status.state === "ongoing") {
+            assert.ok(moves.length < MAX_PLIES, `${id} did not end in ${MAX_PLIES} plies`);
+            const legal = entries(await referee.legalMoves(id, at));
+            const entry = /** @type {LegalMoveEntry} */ (legal[Math.floor(next() * legal.length)]);
+            const answer = await referee.apply(id, entry.move, at, { seed: moves.length });
+            if (isChance(entry)) {
+              // the service rolled: the same dice, passed in, give the same position
+              assert.ok(answer.dice, "a chance move's answer says its dice");
+              const again = await referee.apply(id, entry.move, at, { dice: answer.dice });
+              assert.equal(again.position, answer.position);
+              assert.deepEqual(again.dice, answer.dice);
+              diced.add(id);
+            }
+            moves.push(answer.move);
+            dice.push(answer.dice ?? null);
+            at = answer;
+            status = answer.status;
+          }
+          assert.ok(status.state === "win" || status.state === "draw");
+          assert.equal(typeof status.reason, "string");
+          assert.deepEqual(await referee.status(id, at), status);
+
+          const replayed = await referee.replay(id, moves, { options: at.options }, { dice });
+          assert.equal(replayed.position, at.position);
+          assert.deepEqual(replayed.status, status);
+          assert.equal(typeof replayed.token === "string", signed);
+
+          const legal = await referee.legalMoves(id, at);
+          assert.equal(legal.count, 0);
+          await refusal(referee.apply(id, /** @type {string} */ (moves.at(-1)), at), GameOverError);
+          await refusal(referee.suggest(id, at, { level: "random" }), GameOverError);
+        });
+
+      test("the computer opponent suggests a legal move", async () => {
+        const setup = await referee.setup(id);
+        const legal = new Set(entries(await referee.legalMoves(id, setup)).map((e) => e.move));
+        const suggestion = await referee.suggest(id, setup, { level: "random", seed: 3 });
+        assert.ok(legal.has(suggestion.move), suggestion.move);
+        assert.equal(suggestion.entry.move, suggestion.move);
+        assert.equal(suggestion.level, "random");
+        const answer = await referee.apply(id, suggestion.move, setup);
+        assert.equal(answer.move, suggestion.move);
+      });
+
+      test("render draws the position as SVG text and as a PNG", async () => {
+        const setup = await referee.setup(id);
+        const svg = await referee.render(id, setup);
+        assert.match(svg, /^<svg[\s>]/);
+        const png = await referee.render(id, setup, { format: "png", size: 160 });
+        assert.equal(png.type, "image/png");
+        const bytes = new Uint8Array(await png.arrayBuffer());
+        assert.deepEqual([...bytes.slice(1, 4)], [0x50, 0x4e, 0x47]);   // "PNG"
+      });
+
+      test("the token of a signed position goes along; an edited one is refused", async () => {
+        const setup = await referee.setup(id);
+        const move = /** @type {string} */ (entries(await referee.legalMoves(id, setup))[0]?.move);
+        const answer = await referee.apply(id, move, setup);
+        if (!signed) {
+          assert.equal(setup.token, undefined);
+          assert.equal(answer.token, undefined);
+          return;
+        }
+        assert.equal(typeof setup.token, "string");
+        assert.equal(typeof answer.token, "string");
+        assert.notEqual(answer.token, setup.token);
+        // the token is the position's own: another position's token does not verify
+        const forged = { ...answer, token: setup.token };
+        if (signing === "required") {
+          await refusal(referee.status(id, forged), BadSignatureError);
+          await refusal(referee.status(id, { position: answer.position, options: answer.options }),
+            UnsignedPositionError);
+        } else {
+          const unsigned = await referee.apply(id, move, { ...setup, token: answer.token });
+          assert.equal(unsigned.token, undefined, "an unverified position is never signed");
+        }
+        const status = await referee.status(id, answer);
+        assert.equal(status.state, "ongoing");
+      });
+    });
+  }
+
+  describe("problems", () => {
+    const first = /** @type {GameSummary} */ (games[0]);
+
+    test("an unknown game is an UnknownGameError (404)", async () => {
+      const error = await refusal(referee.setup("no-such-game"), UnknownGameError);
+      assert.equal(error.status, 404);
+    });
+
+    test("a broken position is an InvalidPositionError", async () => {
+      const position = referee.status(first.id, { position: "?" });
+      if (signing === "required") {    // refused before it is read
+        await refusal(position, UnsignedPositionError);
+      } else {
+        const error = await refusal(position, InvalidPositionError);
+        assert.equal(error.status, 422);
+      }
+    });
+
+    test("an unknown option is an InvalidOptionsError naming it", async () => {
+      const options = /** @type {any} */ ({ no_such_option: 1 });
+      const error = await refusal(referee.setup(first.id, options), InvalidOptionsError);
+      assert.equal(error.option, "no_such_option");
+    });
+
+    test("a body that breaks the schema is a MalformedRequestError listing the field",
+      async () => {
+        const depth = /** @type {any} */ ("deep");
+        const error = await refusal(referee.perft(first.id, depth), MalformedRequestError);
+        assert.equal(error.status, 400);
+        assert.ok(error.errors && "depth" in error.errors);
+      });
+  });
+
+  test("a game with dice passed them back in to a chance move", async () => {
+    const details = await Promise.all(games.map((game) => referee.getGame(game.id)));
+    const withDice = details.filter((detail) => detail.dice !== null).map((detail) => detail.id);
+    assert.ok(withDice.length === 0 || diced.size > 0,
+      `no random game of ${withDice.join(", ")} took a chance move`);
+  });
+}

@@ -1,0 +1,94 @@
+"""The TypeScript client (clients/typescript) as CI builds it from a fresh clone: ``npm ci``
+from the lockfile, its generated types equal to what openapi.yaml generates, strict ``tsc`` on
+the library, its tests and its example, the build, then its ``node:test`` suites against the
+real service with signed positions required. Node 20+ and npm are required (a failure, not a
+skip); every failure shows the command's output.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from tests.live_service import ROOT, running_service
+
+PACKAGE = ROOT / "clients" / "typescript"
+#: the longest any one npm, tsc or node command may take before the test fails: a guard
+#: against a hang (npm ci on an empty cache downloads the compiler), not a measure of speed
+GUARD_S = 600
+
+pytestmark = pytest.mark.timeout(2 * GUARD_S)
+
+
+def run(*command: str, env: dict[str, str] | None = None) -> str:
+    """Run ``command`` in the package; its output, or a failure that shows it."""
+    npm = shutil.which(command[0])
+    assert npm, f"{command[0]} is required for the TypeScript client (Node 20+ and npm)"
+    done = subprocess.run([npm, *command[1:]], cwd=PACKAGE, capture_output=True, text=True,
+                          timeout=GUARD_S, env={**os.environ, **(env or {})})
+    output = f"$ {' '.join(command)}\n{done.stdout}\n{done.stderr}"
+    assert done.returncode == 0, output
+    return output
+
+
+@pytest.fixture(scope="module")
+def installed() -> None:
+    """The package's dependencies, exactly as locked (npm's cache makes a rerun cheap)."""
+    version = run("node", "--version")
+    major = re.search(r"v(\d+)\.", version)
+    assert major and int(major.group(1)) >= 20, f"Node 20 or later is required: {version}"
+    run("npm", "ci", "--prefer-offline", "--no-audit", "--no-fund")
+
+
+@pytest.fixture(scope="module")
+def built(installed: None) -> None:
+    """dist/, compiled by tsc: what the tests and the example import."""
+    run("npm", "run", "build")
+
+
+def test_generated_types_equal_the_committed_ones(installed: None, tmp_path: Path) -> None:
+    generated = tmp_path / "schema.ts"
+    run("npm", "run", "generate", "--", str(generated))
+    committed = PACKAGE / "src" / "schema.ts"
+    assert generated.read_text() == committed.read_text(), (
+        "src/schema.ts is not what openapi.yaml generates; run: cd clients/typescript && "
+        "npm run generate")
+
+
+def test_the_library_compiles_in_strict_mode(installed: None) -> None:
+    run("npm", "run", "typecheck")
+
+
+def test_the_example_and_the_tests_compile_in_strict_mode(built: None) -> None:
+    run("npm", "run", "typecheck:examples")
+    run("npm", "run", "typecheck:tests")
+
+
+def test_the_library_names_no_node_module() -> None:
+    """It runs in browsers as it is: no `node:` import, no Node global."""
+    for source in (PACKAGE / "src").glob("*.ts"):
+        text = source.read_text()
+        assert not re.search(r"""from\s+["'](node:|fs|path|http|https|buffer)["']""", text), source
+        assert not re.search(r"\b(process|Buffer|require)\b[.(]", text), source
+
+
+@pytest.fixture(scope="module")
+def signed_service() -> Iterator[str]:
+    keys = {"REFEREE_SIGNING_KEYS": "k1:typescript-test-secret", "REFEREE_REQUIRE_SIGNED": "1"}
+    with running_service(env=keys) as url:
+        yield url
+
+
+def test_node_suites_play_every_game_against_the_service(built: None,
+                                                         signed_service: str) -> None:
+    output = run("node", "--test", "test/",
+                 env={"REFEREE_URL": signed_service, "REFEREE_SIGNING": "required"})
+    counts = dict(re.findall(r"^# (tests|pass|fail|skipped) (\d+)$", output, re.MULTILINE))
+    assert counts.get("fail") == "0" and counts.get("skipped") == "0", output
+    assert int(counts.get("pass", "0")) >= 40, output
