@@ -200,6 +200,12 @@ export class OverloadedError extends ProblemError {
   declare readonly code: "overloaded";
 }
 
+/** 403 origin_not_allowed: a browser's preflight from an origin the operator has not allowed. */
+export class OriginNotAllowedError extends ProblemError {
+  override readonly name: string = "OriginNotAllowedError";
+  declare readonly code: "origin_not_allowed";
+}
+
 /** 500 internal_error: the service failed on this request (it has logged it). */
 export class InternalError extends ProblemError {
   override readonly name: string = "InternalError";
@@ -253,6 +259,7 @@ export const ERROR_CLASSES: ErrorClasses = {
   render_unavailable: RenderUnavailableError,
   unsigned_position: UnsignedPositionError,
   bad_signature: BadSignatureError,
+  origin_not_allowed: OriginNotAllowedError,
   not_ready: NotReadyError,
   overloaded: OverloadedError,
   internal_error: InternalError,
