@@ -98,9 +98,13 @@ OPERATIONS: tuple[Operation, ...] = (
               "in their players' colours, stacks with their counts and badges, "
               "coordinates; optionally the previous move and chosen squares highlighted. "
               "Each square of the SVG is a <g data-square=...> group, for clickable boards. "
+              "The board can be seen from any player taking part (orientation), and the "
+              "SVG says what it shows to a screen reader (role img, a title, and a desc "
+              "listing the pieces by square). "
               "422 invalid_highlight for a square the board lacks, invalid_last_move for a "
-              "last_move that is not a move on this board, render_unavailable for a "
-              "game without pictures yet.",
+              "last_move that is not a move on this board, invalid_orientation for a "
+              "player who does not take part, render_unavailable for a game without "
+              "pictures yet.",
               None, RenderRequestSchema, answer=render_answer, cost=render_cost,
               errors=GAME_ERRORS,
               media={"image/svg+xml": {"type": "string"},

@@ -11,7 +11,7 @@ from typing import Any, Mapping, cast
 from marshmallow import ValidationError, validate
 
 from rules.core.game import Game
-from rules.core.view import NoBoardView
+from rules.core.view import NoBoardView, UnknownSeat
 
 from . import schemas as s
 from .fields import NOT_PLAIN, PlainField, PlainList, StrictInteger, Text
@@ -73,6 +73,16 @@ class RenderRequestSchema(s.GameRequestSchema):
         load_default=list, validate=validate.Length(max=MAX_HIGHLIGHTS),
         metadata={"description": "Squares to highlight (e.g. a piece's legal destinations)."})
     last_move = LastMoveField(load_default=True)
+    orientation = Text(
+        load_default=None, allow_none=True, validate=validate.Length(min=1, max=32),
+        metadata={"nullable": True,
+                  "description": "The player the board is seen from: one of the players "
+                                 "taking part (the game's `players` in GET /v1/games/{game}, "
+                                 "as the options seat them); the board is turned by quarter "
+                                 "turns so that this player's side is at the bottom (the "
+                                 "coordinates and each square's group turn with it). Omitted "
+                                 "or null: the board as the game draws it, the first player "
+                                 "at the bottom. 422 invalid_orientation for anyone else."})
 
 
 def render_answer(g: Game[Any, Any], body: dict[str, Any]) -> Picture:
@@ -81,7 +91,8 @@ def render_answer(g: Game[Any, Any], body: dict[str, Any]) -> Picture:
     pos = position_for(g, body.get("position"))
     try:
         data = picture(g, pos, format=body["format"], size=body["size"],
-                       highlight=body["highlight"], last_move=body["last_move"])
+                       highlight=body["highlight"], last_move=body["last_move"],
+                       orientation=body.get("orientation"))
     except NoBoardView:
         raise Problem(422, "render_unavailable",
                       f"The game {g.id!r} has no board picture yet; its other operations work.")
@@ -90,7 +101,18 @@ def render_answer(g: Game[Any, Any], body: dict[str, Any]) -> Picture:
                       f"These highlight squares are not on the {g.id} board: {exc}.")
     except InvalidLastMove as exc:
         raise Problem(422, "invalid_last_move", str(exc))
+    except UnknownSeat:
+        raise Problem(422, "invalid_orientation", unknown_seat(g, body["orientation"]))
     return Picture(data, MEDIA[body["format"]], OCTETS)
+
+
+def unknown_seat(g: Game[Any, Any], player: str) -> str:
+    """Why a picture cannot be seen from ``player``, and whom it can be seen from."""
+    seats = ", ".join(g.seat_edges())
+    if player in g.players():
+        return (f"The orientation {player!r} is a player of {g.name} who does not take part "
+                f"under these options; give one of: {seats}.")
+    return f"The orientation {player!r} is not a player of {g.name}; give one of: {seats}."
 
 
 def render_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:

@@ -35,6 +35,7 @@ TITLES = {
     "invalid_highlight": "Invalid highlight",
     "invalid_last_move": "Invalid last move",
     "render_unavailable": "Render unavailable",
+    "invalid_orientation": "Invalid orientation",
     "unsigned_position": "Unsigned position",
     "bad_signature": "Bad signature",
     "not_ready": "Not ready",
