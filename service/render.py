@@ -230,6 +230,7 @@ def svg_board(view: BoardView, *, size: int | None = None, highlight: Iterable[s
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
         f'viewBox="0 0 {width} {height}" data-game="{escape(view.game)}" '
         f'data-files="{view.files}" data-ranks="{view.ranks}" role="img" '
+        f'text-rendering="geometricPrecision" '
         f'aria-labelledby="{ids}-title" aria-describedby="{ids}-desc">',
         f'<title id="{ids}-title">{escape(title)}</title>',
         f'<desc id="{ids}-desc">{escape(desc)}</desc>',
@@ -272,7 +273,16 @@ def svg_board(view: BoardView, *, size: int | None = None, highlight: Iterable[s
 
 
 def png_bytes(svg: str) -> bytes:
-    """Rasterise an SVG from :func:`svg_board` at its own pixel size."""
+    """Rasterise an SVG from :func:`svg_board` at its own pixel size: the same SVG gives the
+    same bytes in any process, whatever it drew before.
+
+    That holds because the SVG asks for ``text-rendering="geometricPrecision"``, which
+    cairosvg turns into unhinted glyphs without hinted metrics. With hinting (cairo's default)
+    the glyphs of a size depend on what the process drew first: cairo keeps one FreeType face
+    per font for every size and caches hinted glyphs, so a label came out a pixel apart
+    depending on which board a worker had drawn first, and with it the PNG's bytes (and any
+    ETag made of them). The PNG encoder (libpng through cairo) is deterministic for the same
+    pixels."""
     import cairosvg  # imported on first PNG: it loads the system cairo library
 
     png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
