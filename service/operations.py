@@ -17,7 +17,10 @@ from .catalogue import list_games, show_game
 from .documents import SPEC_TYPES, docs, openapi
 from .media import OCTETS
 from .operation import Link, Operation
-from .pictures import RenderRequestSchema, render_answer, render_cost
+from .pictures import (
+    MEDIA, RenderQuerySchema, RenderRequestSchema, picture_etag, render_answer, render_as,
+    render_cost, render_cost_as,
+)
 from .playground import SVG, favicon, home, play
 from .probes import health, ready
 from .suggest import (
@@ -112,6 +115,25 @@ OPERATIONS: tuple[Operation, ...] = (
                      OCTETS: {"type": "string", "format": "binary",
                               "description": "The SVG or PNG as plain bytes, when the "
                                              "request's Accept header prefers this type."}}),
+    *(Operation("get", f"/v1/games/{{game}}/render.{format}", f"render{format.capitalize()}",
+                f"Picture of a position by URL ({format.upper()})",
+                f"The {format.upper()} picture of POST /v1/games/{{game}}/render, by URL (for "
+                "an <img>, a chat embed, a link preview): the render body's fields are query "
+                "parameters, with the same bounds and problem documents; options is JSON "
+                "text, highlight a comma-separated list of squares (a1,h8), last_move true, "
+                "false or a move; an unknown or repeated parameter is a 400 naming it. The picture is a pure "
+                "function of the query: the answer carries a strong ETag (the same in every "
+                "worker and replica) and Cache-Control: public, max-age=31536000, "
+                "immutable; a request whose If-None-Match names the ETag (or is *) is "
+                "answered 304 without drawing. A query string over 4094 bytes is a 414 "
+                "request_line_too_long: use the POST form.",
+                None, RenderQuerySchema, answer=render_as(format),
+                cost=render_cost_as(format) if format == "png" else None,
+                etag=picture_etag(f"render.{format}"),
+                errors=tuple(sorted((*GAME_ERRORS, 414))),
+                media={MEDIA[format]: ({"type": "string"} if format == "svg"
+                                       else {"type": "string", "format": "binary"})})
+      for format in ("svg", "png")),
     Operation("post", "/v1/games/{game}/suggest", "suggest", "Suggest a move",
               SUGGEST_DESCRIPTION, SuggestResponseSchema, SuggestRequestSchema,
               answer=suggest_answer, cost=suggest_cost, errors=GAME_ERRORS,

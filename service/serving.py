@@ -4,7 +4,8 @@
 operation for its answer (data, from :mod:`service.answers` and the like), signs the answer's
 position where the request started from a trusted one, and writes the wire format: JSON, a
 picture in the media type the client prefers, or a problem document for an error that is the
-client's to mend. The two roads (:mod:`service.fastpath` for plain WSGI requests, Flask's
+client's to mend. An operation that declares an ETag (a picture by URL) is answered 304,
+without being answered at all, when the request's If-None-Match names it. The two roads (:mod:`service.fastpath` for plain WSGI requests, Flask's
 views for the rest) differ only in how they read the request into an
 :class:`~service.admission.Incoming` and hand the :class:`Outgoing` to the server.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping, NamedTuple
 
 import orjson
+from werkzeug.http import parse_etags, unquote_etag
 from werkzeug.utils import get_content_type
 
 from .admission import Admission, Incoming
@@ -23,6 +25,8 @@ from .problems import ANSWERED, PROBLEM_MEDIA_TYPE, Problem, problem_bytes, prob
 from .signing import add_token
 
 JSON = "application/json"
+#: the Cache-Control of an answer that is a pure function of its request (a picture by URL)
+IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 class Outgoing(NamedTuple):
@@ -44,10 +48,16 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
             concern(admission)
         assert operation.answer is not None, "a game operation declares its answer"
         game = admission.configured
+        cached: list[tuple[str, str]] = []
+        if operation.etag is not None:
+            tag = operation.etag(game, admission.body)
+            cached = [("ETag", tag), ("Cache-Control", IMMUTABLE)]
+            if incoming.if_none_match is not None and matches(incoming.if_none_match, tag):
+                return Outgoing(304, cached, b"")
         answer = operation.answer(game, admission.body)
         if isinstance(answer, Picture):
             media = preferred_type(incoming.accept(), answer.media, answer.alternative)
-            return Outgoing(200, [("Content-Type", get_content_type(media, "utf-8"))],
+            return Outgoing(200, [("Content-Type", get_content_type(media, "utf-8")), *cached],
                             answer.data)
         if operation.signs and admission.trusted:
             add_token(answer, services["signing"], incoming.game_id, game)
@@ -57,6 +67,14 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
     finally:
         if admission.ticket is not None:
             admission.ticket.gate.leave(admission.ticket)
+
+
+def matches(if_none_match: str, tag: str) -> bool:
+    """Whether an If-None-Match header names ``tag`` (a quoted strong tag): ``*``, or a list
+    of tags one of which is it, compared weakly as RFC 9110 asks (``W/"x"`` matches
+    ``"x"``)."""
+    etags = parse_etags(if_none_match)
+    return etags.star_tag or etags.contains_weak(unquote_etag(tag)[0])
 
 
 def problem_outgoing(problem: Problem) -> Outgoing:
