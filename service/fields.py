@@ -163,6 +163,15 @@ class PlainList(PlainField, fields.List[Any]):
         return [inner.from_query(item) for item in text.split(",")] if text else []
 
 
+class JsonList(PlainList):
+    """A list whose items are JSON values (dice): in a query string, the whole list is
+    written as JSON text (``[null, {"attacker": [3]}]``), since its items may hold
+    commas."""
+
+    def from_query(self, text: str) -> Any:
+        return json_text(text)
+
+
 def boolean_text(text: str) -> bool:
     """``true`` or ``false`` in a query string."""
     if text in ("true", "false"):

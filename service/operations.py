@@ -9,6 +9,11 @@ costs, and the spec documents it, in this order. Adding an operation is adding a
 from __future__ import annotations
 
 from . import schemas as s
+from .animation import (
+    MAX_ANIMATION_SIZE, MAX_PLIES, ReplayPictureQuerySchema, ReplayPictureRequestSchema,
+    replay_picture_answer, replay_picture_as, replay_picture_cost, replay_picture_cost_as,
+    replay_picture_etag,
+)
 from .answers import (
     apply_answer, legal_moves_answer, perft_answer, perft_cost, replay_answer, replay_cost,
     setup_answer, status_answer,
@@ -22,6 +27,7 @@ from .pictures import (
     render_cost, render_cost_as,
 )
 from .playground import SVG, favicon, home, play
+from .render import ANIMATED
 from .probes import health, ready
 from .suggest import (
     DESCRIPTION as SUGGEST_DESCRIPTION, SuggestRequestSchema, SuggestResponseSchema,
@@ -134,6 +140,35 @@ OPERATIONS: tuple[Operation, ...] = (
                 media={MEDIA[format]: ({"type": "string"} if format == "svg"
                                        else {"type": "string", "format": "binary"})})
       for format in ("svg", "png")),
+    Operation("post", "/v1/games/{game}/replay-picture", "replayPicture",
+              "Animated picture of a game",
+              "A replay's plies as an animated GIF or PNG, for a bot to post a finished game: "
+              f"one frame for the start, then one per ply with its move highlighted (at most "
+              f"{MAX_PLIES} plies, frames of at most {MAX_ANIMATION_SIZE} px), seen from the "
+              "orientation's player, looping. A ply that cannot be played is replay's 422 "
+              "with its index; invalid_orientation and render_unavailable as for render.",
+              None, ReplayPictureRequestSchema, answer=replay_picture_answer,
+              cost=replay_picture_cost, dice_per_move=True, body_required=True,
+              errors=GAME_ERRORS, request_example="replay",
+              media={"image/gif": {"type": "string", "format": "binary"},
+                     "image/png": {"type": "string", "format": "binary"},
+                     OCTETS: {"type": "string", "format": "binary",
+                              "description": "The picture as plain bytes, when the "
+                                             "request's Accept header prefers this type."}}),
+    *(Operation("get", f"/v1/games/{{game}}/replay.{suffix}",
+                f"replayPicture{suffix.capitalize()}",
+                f"Animated picture of a game by URL ({format.upper()})",
+                "The animated picture of POST /v1/games/{game}/replay-picture by URL (for a "
+                "chat embed): its fields are query parameters, moves comma-separated "
+                "(e2e4,e7e5), dice and options as JSON text; the seed is 0 when none is "
+                "given, so that rolled dice, and the picture, are a pure function of the URL. "
+                "Cached as the pictures by URL are: a strong ETag, Cache-Control: public, "
+                "max-age=31536000, immutable, 304 on If-None-Match.",
+                None, ReplayPictureQuerySchema, answer=replay_picture_as(format),
+                cost=replay_picture_cost_as(format), etag=replay_picture_etag(format),
+                dice_per_move=True, errors=tuple(sorted((*GAME_ERRORS, 414))),
+                media={ANIMATED[format][1]: {"type": "string", "format": "binary"}})
+      for suffix, format in (("png", "apng"), ("gif", "gif"))),
     Operation("post", "/v1/games/{game}/suggest", "suggest", "Suggest a move",
               SUGGEST_DESCRIPTION, SuggestResponseSchema, SuggestRequestSchema,
               answer=suggest_answer, cost=suggest_cost, errors=GAME_ERRORS,

@@ -337,3 +337,36 @@ def last_move_squares(game: Game[Any, Any], position: Any, view: BoardView,
         raise InvalidLastMove(f"last_move {as_json(last_move)} names {', '.join(off_board)}, "
                               "which is not a square of this board.")
     return squares
+
+
+# ---- an animated picture of a game -------------------------------------------------------
+
+#: the container of each animated format: Pillow's format name and the media type
+ANIMATED = {"apng": ("PNG", "image/png"), "gif": ("GIF", "image/gif")}
+
+
+def animation(game: Game[Any, Any], positions: Sequence[Any], moves: Sequence[Any], *,
+              format: str, size: int, orientation: str | None = None,
+              frame_ms: int = 1000) -> bytes:
+    """An animated APNG or GIF of a game: one frame per position (``positions[0]`` first,
+    then the position after each of ``moves``), each ply's move highlighted as the previous
+    move, every frame ``frame_ms`` long, looping. Frames are this module's PNGs, assembled
+    by Pillow with fixed settings, so the same game gives the same bytes in any process.
+    Raises NoBoardView or UnknownSeat."""
+    import io
+
+    from PIL import Image
+
+    turns = quarter_turns(game, orientation)
+    frames = []
+    for index, position in enumerate(positions):
+        view = view_for(game, position)
+        shown: bool | tuple[str, ...] = True if index == 0 else game.move_squares(moves[index - 1])
+        svg = svg_board(view, size=size, last_move=shown, turns=turns,
+                        title=board_title(game.name, view, orientation if turns else None))
+        frames.append(Image.open(io.BytesIO(png_bytes(svg))).convert("RGB"))
+    out = io.BytesIO()
+    container, _ = ANIMATED[format]
+    frames[0].save(out, format=container, save_all=True, append_images=frames[1:],
+                   duration=frame_ms, loop=0)
+    return out.getvalue()

@@ -5,13 +5,15 @@ operation for its answer (data, from :mod:`service.answers` and the like), signs
 position where the request started from a trusted one, and writes the wire format: JSON, a
 picture in the media type the client prefers, or a problem document for an error that is the
 client's to mend. An operation that declares an ETag (a picture by URL) is answered 304,
-without being answered at all, when the request's If-None-Match names it. The two roads (:mod:`service.fastpath` for plain WSGI requests, Flask's
+without being answered at all, when the request's If-None-Match names its tag (``*``: once
+the answer is made). The two roads (:mod:`service.fastpath` for plain WSGI requests, Flask's
 views for the rest) differ only in how they read the request into an
 :class:`~service.admission.Incoming` and hand the :class:`Outgoing` to the server.
 """
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, Mapping, NamedTuple
 
 import orjson
@@ -49,12 +51,16 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
         assert operation.answer is not None, "a game operation declares its answer"
         game = admission.configured
         cached: list[tuple[str, str]] = []
+        held = Held.NONE
         if operation.etag is not None:
             tag = operation.etag(game, admission.body)
             cached = [("ETag", tag), ("Cache-Control", IMMUTABLE)]
-            if incoming.if_none_match is not None and matches(incoming.if_none_match, tag):
+            held = held_copies(incoming.if_none_match, tag)
+            if held is Held.THIS:
                 return Outgoing(304, cached, b"")
         answer = operation.answer(game, admission.body)
+        if held is Held.ANY:  # "*": not modified, once the answer is known to exist
+            return Outgoing(304, cached, b"")
         if isinstance(answer, Picture):
             media = preferred_type(incoming.accept(), answer.media, answer.alternative)
             return Outgoing(200, [("Content-Type", get_content_type(media, "utf-8")), *cached],
@@ -69,12 +75,28 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
             admission.ticket.gate.leave(admission.ticket)
 
 
-def matches(if_none_match: str, tag: str) -> bool:
-    """Whether an If-None-Match header names ``tag`` (a quoted strong tag): ``*``, or a list
-    of tags one of which is it, compared weakly as RFC 9110 asks (``W/"x"`` matches
-    ``"x"``)."""
+class Held(Enum):
+    """What an If-None-Match header says the client holds."""
+
+    NONE = "none"
+    #: a list of tags one of which is this answer's
+    THIS = "this"
+    #: ``*``: any current copy
+    ANY = "any"
+
+
+def held_copies(if_none_match: str | None, tag: str) -> Held:
+    """What ``if_none_match`` says of the answer whose tag is ``tag`` (quoted, strong): it
+    names it (compared weakly as RFC 9110 asks: ``W/"x"`` matches ``"x"``), it is ``*``, or
+    neither. A named tag is answered 304 without making the answer, since only a request
+    that was answered can have given it; ``*`` only once the answer is made (a request that
+    is refused has no copy to keep)."""
+    if if_none_match is None:
+        return Held.NONE
     etags = parse_etags(if_none_match)
-    return etags.star_tag or etags.contains_weak(unquote_etag(tag)[0])
+    if etags.star_tag:
+        return Held.ANY
+    return Held.THIS if etags.contains_weak(unquote_etag(tag)[0]) else Held.NONE
 
 
 def problem_outgoing(problem: Problem) -> Outgoing:

@@ -25,6 +25,7 @@ from .components import (
     game_components, null_schema, reference_components, ref, walk_schemas,
 )
 from .answers import apply_answer
+from .fields import JsonList
 from .operation import Operation
 from .operations import OPERATIONS
 from .problems import PROBLEM_MEDIA_TYPE
@@ -222,19 +223,24 @@ CACHE_HEADERS = {
 
 def _query_parameters(op: Operation, converter: Any) -> list[dict[str, Any]]:
     """The query parameters of a GET game operation, from its request schema's fields as
-    :mod:`service.query` reads them: no null (an empty value is as if left out), options as
-    JSON text, a list comma-separated."""
+    :mod:`service.query` reads them: no null, options and dice as JSON text, any other list
+    comma-separated."""
+    assert op.request is not None, "a GET game operation declares its request"
+    fields = op.request().fields
     parameters = []
     for parameter in converter.schema2parameters(op.request, location="query"):
         schema = parameter.pop("schema")
         schema.pop("nullable", None)
         if schema.get("default", 0) is None:
             del schema["default"]
-        if schema.get("type") == "object":
+        if schema.get("type") == "object" or isinstance(fields[parameter["name"]], JsonList):
             parameter["content"] = {"application/json": {"schema": schema}}
+            parameter.pop("style", None)
+            parameter.pop("explode", None)
         else:
             parameter["schema"] = schema
-        if schema.get("type") == "array":   # an item holds no comma: commas part them
+        if "schema" in parameter and schema.get("type") == "array":
+            # a comma-separated list: an item holds no comma
             parameter.update(style="form", explode=False)
             schema["items"] = {**schema["items"], "pattern": "^[^,]+$"}
         parameters.append(parameter)

@@ -105,10 +105,15 @@ def test_if_none_match_naming_the_tag_is_a_304_without_a_body(client, format):
 
 
 def test_a_304_is_judged_after_admission(client):
-    """A tag does not let a bad query through: the problem comes first."""
+    """A tag does not let a bad query through: the problem comes first; and * is a 304 only
+    for a query that has a picture."""
     tag = client.get("/v1/games/mastery/render.svg").headers["ETag"]
     assert_problem(client.get("/v1/games/mastery/render.svg?size=5",
                               headers={"If-None-Match": "*"}), 400, "malformed_request")
+    assert_problem(client.get("/v1/games/mastery/render.svg?highlight=z9",
+                              headers={"If-None-Match": "*"}), 422, "invalid_highlight")
+    assert_problem(client.get("/v1/games/mastery/replay.gif?moves=zz",
+                              headers={"If-None-Match": "*"}), 422, "illegal_move")
     assert client.get("/v1/games/mastery/render.svg",
                       headers={"If-None-Match": tag}).status_code == 304
 

@@ -161,6 +161,7 @@ def _usual_bodies(game_id: str, token_of) -> list[tuple[str, dict]]:
                        ("apply", {**base, "move": move, "seed": 3}),
                        ("replay", {**base, "moves": [move]}),
                        ("perft", {**base, "depth": 1}), ("render", base),
+                       ("replay-picture", {**base, "moves": [move], "size": 100}),
                        ("suggest", {**base, "level": "greedy"})]
     return bodies
 
