@@ -395,12 +395,15 @@ class Referee:
     def render(self, game: str, position: str | None = None,
                options: Mapping[str, Any] | None = None, format: str = "png",
                size: int | None = None, highlight: Sequence[str] | None = None,
-               last_move: bool | str | None = None, token: str | None = None) -> bytes:
+               last_move: bool | str | None = None, token: str | None = None,
+               orientation: str | None = None) -> bytes:
         """The picture's bytes: PNG (default) or SVG. ``last_move``: whether to show the
-        previous move the position records, or a move in the game's notation to show."""
+        previous move the position records, or a move in the game's notation to show;
+        ``orientation``: the player the board is seen from."""
         raw, _ = self._request("POST", self._game_path(game, "render"), self._body(
             position, options, token, format=format, size=size,
-            highlight=None if highlight is None else list(highlight), last_move=last_move))
+            highlight=None if highlight is None else list(highlight), last_move=last_move,
+            orientation=orientation))
         return raw
 
     def health(self) -> bool:

@@ -75,6 +75,8 @@ def test_render_png_and_svg(ref):
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", png[16:24]) == (240, 240)
     svg = ref.render("mastery", format="svg", highlight=["d4"])
     assert svg.startswith(b"<svg") and b'class="highlight"' in svg
+    turned = ref.render("mastery", format="svg", orientation="light")
+    assert b"seen by light" in turned and turned != ref.render("mastery", format="svg")
 
 
 def test_illegal_move_is_typed_with_its_reason(ref):
