@@ -8,7 +8,8 @@ import type { Client } from "openapi-fetch";
 import { TransportError, errorFor } from "./errors.js";
 import type {
   ApplyRequest, ApplyResponse, GameDetail, GameId, GameSummary, LegalMovesRequest,
-  LegalMovesResponse, PerftRequest, PerftResponse, RenderRequest, ReplayRequest,
+  LegalMovesResponse, PerftRequest, PerftResponse, RenderRequest, ReplayPictureRequest,
+  ReplayRequest,
   ReplayResponse, SetupResponse, Status, SuggestRequest, SuggestResponse, paths,
 } from "./schema.js";
 import type { At, GameName, Options } from "./types.js";
@@ -33,6 +34,10 @@ export type PerftMore = Pick<PerftRequest, "divide">;
 export type SuggestMore = Pick<SuggestRequest, "level" | "playouts" | "time_ms" | "seed">;
 /** How a picture is drawn: its `size`, `highlight`ed squares and `last_move`. */
 export type RenderMore = Omit<RenderRequest, "position" | "options" | "token" | "format">;
+
+/** How a game's animated picture is drawn: dice or seed, `size`, `orientation`, `frame_ms`. */
+export type ReplayPictureMore = Omit<ReplayPictureRequest,
+  "position" | "options" | "token" | "moves" | "format">;
 
 /** The picture of a position as SVG text. */
 export type SvgRequest = RenderMore & { format?: "svg" };
@@ -148,6 +153,49 @@ export class RefereeClient {
     return this.#answer(this.#http.POST("/v1/games/{game}/render", { ...init, parseAs: "text" }));
   }
 
+  /**
+   * The URL of the position's picture (`GET /v1/games/{game}/render.svg` or `render.png`), for
+   * an `<img>`, a chat embed or a link preview: no request is made. The picture is a pure
+   * function of the URL, cached by browsers and proxies (strong ETag, 304).
+   */
+  pictureUrl(game: GameName, at: At = {}, picture: (SvgRequest | PngRequest) = {}): string {
+    const { format, highlight, ...rest } = picture;
+    const query = queryOf({ ...where(at), ...rest });
+    if (highlight !== undefined && highlight.length > 0) {
+      query.set("highlight", highlight.join(","));
+    }
+    return this.#url(`render.${format ?? "svg"}`, game, query);
+  }
+
+  /** The game's plies as an animated picture (`POST /v1/games/{game}/replay-picture`): one
+   * frame for the start and one per ply, its move highlighted; a GIF, or an animated PNG with
+   * `format: "apng"`. */
+  async replayPicture(game: GameName, moves: readonly string[], at: At = {},
+                      more: ReplayPictureMore & { format?: "gif" | "apng" } = {}):
+    Promise<Blob> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/replay-picture", {
+      params: path(game), body: { ...where(at), ...defined(more), moves: [...moves] },
+      parseAs: "blob",
+    }));
+  }
+
+  /** The URL of the game's animated picture (`GET /v1/games/{game}/replay.gif` or, with
+   * `format: "apng"`, `replay.png`): no request is made. Dice rolled by the service use
+   * `seed` (0 unless given), so the URL always gives the same picture. */
+  replayPictureUrl(game: GameName, moves: readonly string[], at: At = {},
+                   more: ReplayPictureMore & { format?: "gif" | "apng" } = {}): string {
+    const { format, ...rest } = more;
+    const query = queryOf({ ...where(at), ...rest });
+    query.set("moves", moves.join(","));
+    return this.#url(format === "apng" ? "replay.png" : "replay.gif", game, query);
+  }
+
+  #url(name: string, game: GameName, query: URLSearchParams): string {
+    const search = query.toString();
+    return `${this.baseUrl}/v1/games/${encodeURIComponent(game)}/${name}` +
+      (search ? `?${search}` : "");
+  }
+
   /** Whether the service is up (`GET /v1/health`). */
   async health(): Promise<boolean> {
     const health = await this.#answer(this.#http.GET("/v1/health"));
@@ -209,4 +257,16 @@ function pick<T extends object, K extends keyof T>(more: T, keys: readonly K[]):
 function defined<T extends object>(more: T): Partial<T> {
   return Object.fromEntries(
     Object.entries(more).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** The query string of a picture URL: each given member, objects and arrays as JSON text. */
+function queryOf(members: object): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(members)) {
+    if (value === undefined || value === null) {
+      continue;
+    }
+    query.set(name, typeof value === "object" ? JSON.stringify(value) : String(value));
+  }
+  return query;
 }

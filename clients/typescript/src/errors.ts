@@ -164,6 +164,12 @@ export class InvalidLastMoveError extends RenderError {
   declare readonly code: "invalid_last_move";
 }
 
+/** 422 invalid_orientation: the board seen from a player who does not take part. */
+export class InvalidOrientationError extends RenderError {
+  override readonly name: string = "InvalidOrientationError";
+  declare readonly code: "invalid_orientation";
+}
+
 /** 422 render_unavailable: the game has no pictures yet. */
 export class RenderUnavailableError extends RenderError {
   override readonly name: string = "RenderUnavailableError";
@@ -256,6 +262,7 @@ export const ERROR_CLASSES: ErrorClasses = {
   work_limit_exceeded: WorkLimitExceededError,
   invalid_highlight: InvalidHighlightError,
   invalid_last_move: InvalidLastMoveError,
+  invalid_orientation: InvalidOrientationError,
   render_unavailable: RenderUnavailableError,
   unsigned_position: UnsignedPositionError,
   bad_signature: BadSignatureError,

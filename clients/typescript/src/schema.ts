@@ -215,9 +215,109 @@ export interface paths {
         put?: never;
         /**
          * Picture of a position
-         * @description An SVG or PNG picture of the position: board, terrain, marked squares, pieces in their players' colours, stacks with their counts and badges, coordinates; optionally the previous move and chosen squares highlighted. Each square of the SVG is a <g data-square=...> group, for clickable boards. 422 invalid_highlight for a square the board lacks, invalid_last_move for a last_move that is not a move on this board, render_unavailable for a game without pictures yet.
+         * @description An SVG or PNG picture of the position: board, terrain, marked squares, pieces in their players' colours, stacks with their counts and badges, coordinates; optionally the previous move and chosen squares highlighted. Each square of the SVG is a <g data-square=...> group, for clickable boards. The board can be seen from any player taking part (orientation), and the SVG says what it shows to a screen reader (role img, a title, and a desc listing the pieces by square). 422 invalid_highlight for a square the board lacks, invalid_last_move for a last_move that is not a move on this board, invalid_orientation for a player who does not take part, render_unavailable for a game without pictures yet.
          */
         post: operations["render"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game}/render.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Picture of a position by URL (SVG)
+         * @description The SVG picture of POST /v1/games/{game}/render, by URL (for an <img>, a chat embed, a link preview): the render body's fields are query parameters, with the same bounds and problem documents; options is JSON text, highlight a comma-separated list of squares (a1,h8), last_move true, false or a move; an unknown or repeated parameter is a 400 naming it. The picture is a pure function of the query: the answer carries a strong ETag (the same in every worker and replica) and Cache-Control: public, max-age=31536000, immutable; a request whose If-None-Match names the ETag (or is *) is answered 304 without drawing. A query string over 4094 bytes is a 414 request_line_too_long: use the POST form.
+         */
+        get: operations["renderSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game}/render.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Picture of a position by URL (PNG)
+         * @description The PNG picture of POST /v1/games/{game}/render, by URL (for an <img>, a chat embed, a link preview): the render body's fields are query parameters, with the same bounds and problem documents; options is JSON text, highlight a comma-separated list of squares (a1,h8), last_move true, false or a move; an unknown or repeated parameter is a 400 naming it. The picture is a pure function of the query: the answer carries a strong ETag (the same in every worker and replica) and Cache-Control: public, max-age=31536000, immutable; a request whose If-None-Match names the ETag (or is *) is answered 304 without drawing. A query string over 4094 bytes is a 414 request_line_too_long: use the POST form.
+         */
+        get: operations["renderPng"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game}/replay-picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Animated picture of a game
+         * @description A replay's plies as an animated GIF or PNG, for a bot to post a finished game: one frame for the start, then one per ply with its move highlighted (at most 200 plies, frames of at most 800 px), seen from the orientation's player, looping. A ply that cannot be played is replay's 422 with its index; invalid_orientation and render_unavailable as for render.
+         */
+        post: operations["replayPicture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game}/replay.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Animated picture of a game by URL (APNG)
+         * @description The animated picture of POST /v1/games/{game}/replay-picture by URL (for a chat embed): its fields are query parameters, moves comma-separated (e2e4,e7e5), dice and options as JSON text; the seed is 0 when none is given, so that rolled dice, and the picture, are a pure function of the URL. Cached as the pictures by URL are: a strong ETag, Cache-Control: public, max-age=31536000, immutable, 304 on If-None-Match.
+         */
+        get: operations["replayPicturePng"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game}/replay.gif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Animated picture of a game by URL (GIF)
+         * @description The animated picture of POST /v1/games/{game}/replay-picture by URL (for a chat embed): its fields are query parameters, moves comma-separated (e2e4,e7e5), dice and options as JSON text; the seed is 0 when none is given, so that rolled dice, and the picture, are a pure function of the URL. Cached as the pictures by URL are: a strong ETag, Cache-Control: public, max-age=31536000, immutable, 304 on If-None-Match.
+         */
+        get: operations["replayPictureGif"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -357,7 +457,7 @@ export interface components {
              * @description Stable machine-readable code, one of these; `title` names it for people.
              * @enum {string}
              */
-            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "unsigned_position" | "bad_signature" | "origin_not_allowed" | "not_ready" | "overloaded" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
+            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "origin_not_allowed" | "not_ready" | "overloaded" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
             reason?: components["schemas"]["IllegalMoveReason"];
             /** @description malformed_request: the offending fields. */
             errors?: {
@@ -582,6 +682,46 @@ export interface components {
              * @default true
              */
             last_move?: boolean | string;
+            /**
+             * @description The player the board is seen from: one of the players taking part (the game's `players` in GET /v1/games/{game}, as the options seat them); the board is turned by quarter turns so that this player's side is at the bottom (the coordinates and each square's group turn with it). Omitted or null: the board as the game draws it, the first player at the bottom. 422 invalid_orientation for anyone else.
+             * @default null
+             */
+            orientation?: string | null;
+        };
+        ReplayPictureRequest: {
+            /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
+            position?: string | null;
+            /** @description The game's options (see GET /v1/games); defaults fill in what is omitted (null: all defaults), unknown names are refused. */
+            options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
+            /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
+            token?: string | null;
+            /** @description The plies to show, in order from the position (at most 200): one frame each after the start's. */
+            moves: string[];
+            /** @description Dice per move, aligned with moves (null where the service should roll or the move takes none), as for replay; in a query string, JSON text. */
+            dice?: (components["schemas"]["KingsMateDice"] | components["schemas"]["MaestriaDice"] | (null))[];
+            /** @description Seed for every roll of the replay. */
+            seed?: number | null;
+            /**
+             * @description Pixels of each frame's longer side (at most 800); omitted or null: 360, or the board's own default size when smaller.
+             * @default null
+             */
+            size?: number | null;
+            /**
+             * @description The player the board is seen from: one of the players taking part (the game's `players` in GET /v1/games/{game}, as the options seat them); the board is turned by quarter turns so that this player's side is at the bottom (the coordinates and each square's group turn with it). Omitted or null: the board as the game draws it, the first player at the bottom. 422 invalid_orientation for anyone else.
+             * @default null
+             */
+            orientation?: string | null;
+            /**
+             * @description How long each frame shows, in ms.
+             * @default 1000
+             */
+            frame_ms?: number;
+            /**
+             * @description gif (image/gif) or apng (an animated PNG, image/png).
+             * @default gif
+             * @enum {string}
+             */
+            format?: "apng" | "gif";
         };
         SuggestRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
@@ -1495,6 +1635,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request line, or a GET operation's query string, is over 4094 bytes (code request_line_too_long): send the same fields as a JSON body to the POST form. */
+        RequestLineTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "urn:boardgame-referee:problem:request_line_too_long",
+                 *       "title": "Request line too long",
+                 *       "status": 414,
+                 *       "detail": "The query string is longer than 4094 bytes; send the same fields as a JSON body to the POST form of this operation.",
+                 *       "code": "request_line_too_long"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Not now: the rules engines are still loading (code not_ready), or this worker already runs as many expensive requests as it may (code overloaded: a perft, search, replay or PNG whose estimated cost is over the heavy threshold, answered at once without doing its work; retry after Retry-After seconds or ask for less). */
         Unavailable: {
             headers: {
@@ -1540,6 +1698,7 @@ export type PerftRequest = components['schemas']['PerftRequest'];
 export type PerftResponse = components['schemas']['PerftResponse'];
 export type Health = components['schemas']['Health'];
 export type RenderRequest = components['schemas']['RenderRequest'];
+export type ReplayPictureRequest = components['schemas']['ReplayPictureRequest'];
 export type SuggestRequest = components['schemas']['SuggestRequest'];
 export type Alternative = components['schemas']['Alternative'];
 export type SuggestResponse = components['schemas']['SuggestResponse'];
@@ -1641,6 +1800,7 @@ export type ResponseUnknownGame = components['responses']['UnknownGame'];
 export type ResponseBodyTooLarge = components['responses']['BodyTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseUnprocessable = components['responses']['Unprocessable'];
+export type ResponseRequestLineTooLong = components['responses']['RequestLineTooLong'];
 export type ResponseUnavailable = components['responses']['Unavailable'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -1957,6 +2117,301 @@ export interface operations {
             400: components["responses"]["MalformedRequest"];
             404: components["responses"]["UnknownGame"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    renderSvg: {
+        parameters: {
+            query?: {
+                /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
+                position?: string;
+                /** @description The game's options (see GET /v1/games); defaults fill in what is omitted (null: all defaults), unknown names are refused. */
+                options?: string;
+                /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
+                token?: string;
+                /** @description Pixels of the picture's longer side; omitted or null: chosen from the board's dimensions, squares of about 48 px (at least 480, at most 1600). */
+                size?: number;
+                /** @description Squares to highlight (e.g. a piece's legal destinations). */
+                highlight?: string[];
+                /** @description true: highlight the previous move where the position's notation records it; false: none; a move in the game's notation (e.g. "e2e4"): highlight its squares, for games whose positions do not record the last move. 422 invalid_last_move for a string that is not a move on this board. */
+                last_move?: boolean | string;
+                /** @description The player the board is seen from: one of the players taking part (the game's `players` in GET /v1/games/{game}, as the options seat them); the board is turned by quarter turns so that this player's side is at the bottom (the coordinates and each square's group turn with it). Omitted or null: the board as the game draws it, the first player at the bottom. 422 invalid_orientation for anyone else. */
+                orientation?: string;
+            };
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 without a body when one is this answer's. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The game's id. */
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["MalformedRequest"];
+            404: components["responses"]["UnknownGame"];
+            413: components["responses"]["BodyTooLarge"];
+            414: components["responses"]["RequestLineTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    renderPng: {
+        parameters: {
+            query?: {
+                /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
+                position?: string;
+                /** @description The game's options (see GET /v1/games); defaults fill in what is omitted (null: all defaults), unknown names are refused. */
+                options?: string;
+                /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
+                token?: string;
+                /** @description Pixels of the picture's longer side; omitted or null: chosen from the board's dimensions, squares of about 48 px (at least 480, at most 1600). */
+                size?: number;
+                /** @description Squares to highlight (e.g. a piece's legal destinations). */
+                highlight?: string[];
+                /** @description true: highlight the previous move where the position's notation records it; false: none; a move in the game's notation (e.g. "e2e4"): highlight its squares, for games whose positions do not record the last move. 422 invalid_last_move for a string that is not a move on this board. */
+                last_move?: boolean | string;
+                /** @description The player the board is seen from: one of the players taking part (the game's `players` in GET /v1/games/{game}, as the options seat them); the board is turned by quarter turns so that this player's side is at the bottom (the coordinates and each square's group turn with it). Omitted or null: the board as the game draws it, the first player at the bottom. 422 invalid_orientation for anyone else. */
+                orientation?: string;
+            };
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 without a body when one is this answer's. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The game's id. */
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["MalformedRequest"];
+            404: components["responses"]["UnknownGame"];
+            413: components["responses"]["BodyTooLarge"];
+            414: components["responses"]["RequestLineTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    replayPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayPictureRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": string;
+                    "image/png": string;
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            404: components["responses"]["UnknownGame"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    replayPicturePng: {
+        parameters: {
+            query: {
+                /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
+                position?: string;
+                /** @description The game's options (see GET /v1/games); defaults fill in what is omitted (null: all defaults), unknown names are refused. */
+                options?: string;
+                /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
+                token?: string;
+                /** @description The plies to show, in order from the position (at most 200): one frame each after the start's. */
+                moves: string[];
+                /** @description Dice per move, aligned with moves (null where the service should roll or the move takes none), as for replay; in a query string, JSON text. */
+                dice?: string;
+                /** @description Seed for every roll of the replay. */
+                seed?: number;
+                /** @description Pixels of each frame's longer side (at most 800); omitted or null: 360, or the board's own default size when smaller. */
+                size?: number;
+                /** @description The player the board is seen from: one of the players taking part (the game's `players` in GET /v1/games/{game}, as the options seat them); the board is turned by quarter turns so that this player's side is at the bottom (the coordinates and each square's group turn with it). Omitted or null: the board as the game draws it, the first player at the bottom. 422 invalid_orientation for anyone else. */
+                orientation?: string;
+                /** @description How long each frame shows, in ms. */
+                frame_ms?: number;
+            };
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 without a body when one is this answer's. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The game's id. */
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["MalformedRequest"];
+            404: components["responses"]["UnknownGame"];
+            413: components["responses"]["BodyTooLarge"];
+            414: components["responses"]["RequestLineTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    replayPictureGif: {
+        parameters: {
+            query: {
+                /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
+                position?: string;
+                /** @description The game's options (see GET /v1/games); defaults fill in what is omitted (null: all defaults), unknown names are refused. */
+                options?: string;
+                /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
+                token?: string;
+                /** @description The plies to show, in order from the position (at most 200): one frame each after the start's. */
+                moves: string[];
+                /** @description Dice per move, aligned with moves (null where the service should roll or the move takes none), as for replay; in a query string, JSON text. */
+                dice?: string;
+                /** @description Seed for every roll of the replay. */
+                seed?: number;
+                /** @description Pixels of each frame's longer side (at most 800); omitted or null: 360, or the board's own default size when smaller. */
+                size?: number;
+                /** @description The player the board is seen from: one of the players taking part (the game's `players` in GET /v1/games/{game}, as the options seat them); the board is turned by quarter turns so that this player's side is at the bottom (the coordinates and each square's group turn with it). Omitted or null: the board as the game draws it, the first player at the bottom. 422 invalid_orientation for anyone else. */
+                orientation?: string;
+                /** @description How long each frame shows, in ms. */
+                frame_ms?: number;
+            };
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 without a body when one is this answer's. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The game's id. */
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["MalformedRequest"];
+            404: components["responses"]["UnknownGame"];
+            413: components["responses"]["BodyTooLarge"];
+            414: components["responses"]["RequestLineTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["Unavailable"];

@@ -277,6 +277,37 @@ if (!URL) {
         assert.deepEqual([...bytes.slice(1, 4)], [0x50, 0x4e, 0x47]);   // "PNG"
       });
 
+      test("a picture URL answers the POST's picture, then 304 on its ETag", async () => {
+        const setup = await referee.setup(id);
+        const move = /** @type {string} */ (entries(await referee.legalMoves(id, setup))[0]?.move);
+        const after = await referee.apply(id, move, setup);
+        const seat = /** @type {string} */ (after.status.to_move);   // not the first player
+        const picture = { size: 160, orientation: seat, last_move: move };
+        const url = referee.pictureUrl(id, after, { ...picture, format: "svg" });
+        assert.ok(url.startsWith(`${URL?.replace(/\/+$/, "")}/v1/games/${id}/render.svg?`), url);
+        const first = await fetch(url);
+        assert.equal(first.status, 200);
+        assert.equal(await first.text(), await referee.render(id, after, picture));
+        const etag = /** @type {string} */ (first.headers.get("ETag"));
+        assert.match(etag, /^"[^"]+"$/);                                 // strong
+        const again = await fetch(url, { headers: { "If-None-Match": etag } });
+        assert.equal(again.status, 304);
+        const png = await fetch(referee.pictureUrl(id, after, { ...picture, format: "png" }));
+        assert.equal(png.headers.get("Content-Type"), "image/png");
+      });
+
+      test("a game's plies as an animated picture, by POST and by URL", async () => {
+        const setup = await referee.setup(id);
+        const move = /** @type {string} */ (entries(await referee.legalMoves(id, setup))[0]?.move);
+        const gif = await referee.replayPicture(id, [move], setup, { size: 120, seed: 1 });
+        assert.equal(gif.type, "image/gif");
+        const byUrl = await fetch(referee.replayPictureUrl(id, [move], setup,
+                                                           { size: 120, seed: 1 }));
+        assert.equal(byUrl.status, 200);
+        assert.deepEqual(new Uint8Array(await byUrl.arrayBuffer()),
+                         new Uint8Array(await gif.arrayBuffer()));
+      });
+
       test("the token of a signed position goes along; an edited one is refused", async () => {
         const setup = await referee.setup(id);
         const move = /** @type {string} */ (entries(await referee.legalMoves(id, setup))[0]?.move);
