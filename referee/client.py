@@ -123,7 +123,7 @@ class WorkLimitExceededError(RefereeError):
 
 
 class RenderError(RefereeError):
-    """422 invalid_highlight, invalid_last_move or render_unavailable."""
+    """422 invalid_highlight, invalid_last_move, invalid_orientation or render_unavailable."""
 
 
 class SignatureError(RefereeError):
@@ -162,6 +162,7 @@ ERRORS: dict[str, type[RefereeError]] = {
     "invalid_highlight": RenderError,
     "render_unavailable": RenderError,
     "invalid_last_move": RenderError,
+    "invalid_orientation": RenderError,
     "unsigned_position": SignatureError,
     "bad_signature": SignatureError,
     "not_ready": NotReadyError,
@@ -405,6 +406,56 @@ class Referee:
             highlight=None if highlight is None else list(highlight), last_move=last_move,
             orientation=orientation))
         return raw
+
+    def picture_url(self, game: str, position: str | None = None,
+                    options: Mapping[str, Any] | None = None, format: str = "png",
+                    size: int | None = None, highlight: Sequence[str] | None = None,
+                    last_move: bool | str | None = None, token: str | None = None,
+                    orientation: str | None = None) -> str:
+        """The URL of the picture :meth:`render` answers (``render.png`` or ``render.svg``),
+        for an ``<img>`` or a chat embed; no request is made. The service caches it by a
+        strong ETag: the picture is a pure function of the URL."""
+        query = self._query(self._body(position, options, token, size=size,
+                                       last_move=last_move, orientation=orientation))
+        if highlight:
+            query["highlight"] = ",".join(highlight)
+        return self._url(self._game_path(game, f"render.{format}"), query)
+
+    def replay_picture(self, game: str, moves: Sequence[str], position: str | None = None,
+                       options: Mapping[str, Any] | None = None, format: str = "gif",
+                       dice: Sequence[Any] | None = None, seed: int | None = None,
+                       size: int | None = None, orientation: str | None = None,
+                       frame_ms: int | None = None, token: str | None = None) -> bytes:
+        """The plies as an animated picture's bytes: a GIF (default), or an animated PNG with
+        ``format="apng"``; one frame for the start and one per ply, its move highlighted."""
+        raw, _ = self._request("POST", self._game_path(game, "replay-picture"), self._body(
+            position, options, token, moves=list(moves), format=format,
+            dice=None if dice is None else list(dice), seed=seed, size=size,
+            orientation=orientation, frame_ms=frame_ms))
+        return raw
+
+    def replay_picture_url(self, game: str, moves: Sequence[str], position: str | None = None,
+                           options: Mapping[str, Any] | None = None, format: str = "gif",
+                           dice: Sequence[Any] | None = None, seed: int | None = None,
+                           size: int | None = None, orientation: str | None = None,
+                           frame_ms: int | None = None, token: str | None = None) -> str:
+        """The URL of :meth:`replay_picture` (``replay.gif``, or ``replay.png`` for
+        ``format="apng"``); dice the service rolls use ``seed``, 0 unless given."""
+        query = self._query(self._body(position, options, token,
+                                       dice=None if dice is None else list(dice), seed=seed,
+                                       size=size, orientation=orientation, frame_ms=frame_ms))
+        query["moves"] = ",".join(moves)
+        name = "replay.png" if format == "apng" else "replay.gif"
+        return self._url(self._game_path(game, name), query)
+
+    @staticmethod
+    def _query(body: Mapping[str, Any]) -> dict[str, str]:
+        """A request body as query parameters: text as it is, the rest as JSON text."""
+        return {name: value if isinstance(value, str) else json.dumps(value)
+                for name, value in body.items()}
+
+    def _url(self, path: str, query: Mapping[str, str]) -> str:
+        return f"{self.base_url}{path}" + (f"?{urllib.parse.urlencode(query)}" if query else "")
 
     def health(self) -> bool:
         status: object = self._json("GET", "/v1/health").get("status")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+import urllib.request
 
 import pytest
 
@@ -77,6 +78,31 @@ def test_render_png_and_svg(ref):
     assert svg.startswith(b"<svg") and b'class="highlight"' in svg
     turned = ref.render("mastery", format="svg", orientation="light")
     assert b"seen by light" in turned and turned != ref.render("mastery", format="svg")
+
+
+def test_picture_urls_answer_the_posted_pictures(ref):
+    after = ref.apply("mastery", "d4d5", START)
+    url = ref.picture_url("mastery", after.position, format="svg", highlight=["d2", "d3"],
+                          orientation="light", last_move=False, size=300)
+    assert url.startswith(f"{ref.base_url}/v1/games/mastery/render.svg?")
+    with urllib.request.urlopen(url) as answer:
+        assert answer.headers["ETag"].startswith('"')
+        assert answer.read() == ref.render("mastery", after.position, format="svg",
+                                           highlight=["d2", "d3"], orientation="light",
+                                           last_move=False, size=300)
+
+
+def test_replay_picture_by_post_and_by_url(ref):
+    gif = ref.replay_picture("mastery", ["d4d5", "e5d4"], size=160)
+    assert gif[:6] == b"GIF89a"
+    with urllib.request.urlopen(ref.replay_picture_url("mastery", ["d4d5", "e5d4"],
+                                                       size=160)) as answer:
+        assert answer.read() == gif
+    apng = ref.replay_picture("mastery", ["d4d5"], format="apng", size=160)
+    assert apng[:8] == b"\x89PNG\r\n\x1a\n" and b"acTL" in apng
+    with pytest.raises(IllegalMoveError) as info:
+        ref.replay_picture("mastery", ["d4d5", "e3f4"])
+    assert info.value.index == 1
 
 
 def test_illegal_move_is_typed_with_its_reason(ref):
