@@ -10,11 +10,16 @@ Commands (one game per channel, held by the bot in memory: the service keeps not
     /game resign                                    the side to move resigns; the table is cleared
     /game computer [level] [seed]                   the computer answers for the side to move
 
-Every move is answered with the board as a PNG attachment and, when the side to move has at
-most 25 legal moves, a select menu of them. A refused move, bad options or a move out of turn
+Every move is answered with the board as a picture and, when the side to move has at most 25
+legal moves, a select menu of them. The picture is an embed whose image is the service's picture
+URL (``GET /v1/games/{game}/render.png?...``) when ``REFEREE_PUBLIC_URL`` gives the address at
+which Discord reaches the service (Discord fetches and caches it: the bot sends no bytes), and a
+PNG attachment otherwise. A finished game is posted as an animated GIF of its plies, the same
+way. A refused move, bad options or a move out of turn
 is answered privately (an ephemeral reply) with the service's own sentence for the rule.
 
 Run it: ``DISCORD_TOKEN=... REFEREE_URL=http://127.0.0.1:8000 python examples/discord/referee_bot.py``
+(add ``REFEREE_PUBLIC_URL=https://referee.example`` for pictures by URL)
 (see this folder's README for the application, its permissions and syncing the commands).
 
 The game logic (:class:`Desk`) is plain Python over :mod:`referee.client`; the Discord side
@@ -44,6 +49,10 @@ MESSAGE_LIMIT = 2000
 #: The computer's thinking time, in ms: Discord wants an answer within 3 seconds, and the
 #: move is then applied and drawn.
 COMPUTER_TIME_MS = 1500
+#: the longest image URL an embed takes; a longer picture URL is sent as an attachment
+EMBED_URL_LIMIT = 2048
+#: the most plies the service animates in one picture: a longer game shows its last ones
+ANIMATED_PLIES = 200
 NO_GAME = "No game in this channel yet: start one with /game start."
 
 
@@ -59,15 +68,38 @@ class Table:
     token: str | None = None
     #: the move that led to ``position``, drawn on the board picture
     last_move: str | None = None
+    #: every ply so far, for the animated picture of the finished game
+    plies: list["Ply"] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Ply:
+    """A move played, with the position (and its token) it was played from and its dice."""
+
+    before: str
+    token: str | None
+    move: str
+    dice: Any = None
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture to post: its ``url`` (an embed's image) or its ``data`` (an attachment
+    named ``name``)."""
+
+    name: str
+    url: str | None = None
+    data: bytes | None = None
 
 
 @dataclass
 class Reply:
-    """What the bot answers: ``text``, maybe the board as ``png``, maybe a menu of ``moves``
-    (legal-moves entries), privately (``ephemeral``) for errors."""
+    """What the bot answers: ``text``, maybe ``pictures`` (the board, a finished game's
+    animation), maybe a menu of ``moves`` (legal-moves entries), privately (``ephemeral``)
+    for errors."""
 
     text: str
-    png: bytes | None = None
+    pictures: list[Picture] = field(default_factory=list)
     moves: list[dict[str, Any]] = field(default_factory=list)
     ephemeral: bool = False
 
@@ -84,8 +116,10 @@ class Desk:
     """Every channel's table and the commands on them; each method does blocking HTTP (run it
     in a thread) and answers a :class:`Reply`."""
 
-    def __init__(self, referee: Referee) -> None:
+    def __init__(self, referee: Referee, public_url: str | None = None) -> None:
         self.referee = referee
+        #: the service as Discord reaches it, for picture URLs; None: pictures are attached
+        self.public = Referee(public_url) if public_url else None
         self.tables: dict[int, Table] = {}
 
     def run(self, command: Any, channel: int, *args: Any) -> Reply:
@@ -126,6 +160,7 @@ class Desk:
         except RefereeError as exc:
             return problem(exc, f"{move.strip()} is refused")
         dice = f" Dice: {json.dumps(applied.dice)}." if applied.dice is not None else ""
+        table.plies.append(Ply(table.position, table.token, applied.move, applied.dice))
         return self._advance(table, applied.position, applied.token, applied.move,
                              f"{applied.move} played.{dice}")
 
@@ -207,25 +242,53 @@ class Desk:
         return self._board_reply(table, said)
 
     def _board_reply(self, table: Table, said: str) -> Reply:
-        """The board picture, what happens next, and the menu of moves when it is short."""
+        """The board picture, what happens next, and the menu of moves when it is short; a
+        finished game's animated picture too."""
         status = self.referee.status(table.game, table.position, table.options, token=table.token)
         if status.finished:
             result = (f"{status.winner} wins" if status.winner else "a draw")
-            text = f"{said} Game over: {result} ({status.reason})."
-            moves: list[dict[str, Any]] = []
-        else:
-            legal = self.referee.legal_moves(table.game, table.position, table.options,
-                                             token=table.token)
-            text = f"{said} {status.to_move} to move{_status_notes(status.extra)}."
-            moves = legal.moves if legal.count <= MENU_LIMIT else []
-        return Reply(text, self._png(table), moves)
+            return Reply(f"{said} Game over: {result} ({status.reason}).",
+                         [*self._board(table), *self._animation(table)])
+        legal = self.referee.legal_moves(table.game, table.position, table.options,
+                                         token=table.token)
+        text = f"{said} {status.to_move} to move{_status_notes(status.extra)}."
+        return Reply(text, self._board(table), legal.moves if legal.count <= MENU_LIMIT else [])
 
-    def _png(self, table: Table) -> bytes | None:
+    def _board(self, table: Table) -> list[Picture]:
+        """The board, its last move shown: by URL when Discord can fetch it, else its PNG."""
+        picture = dict(position=table.position, options=table.options, format="png",
+                       last_move=table.last_move or False, token=table.token)
+        return self._picture("board.png", picture, self.referee.render,
+                             None if self.public is None else self.public.picture_url,
+                             table.game)
+
+    def _animation(self, table: Table) -> list[Picture]:
+        """The finished game's plies (its last ANIMATED_PLIES) as an animated GIF."""
+        plies = table.plies[-ANIMATED_PLIES:]
+        if not plies:
+            return []
+        animation = dict(position=plies[0].before, options=table.options, token=plies[0].token,
+                         moves=[p.move for p in plies],
+                         dice=None if all(p.dice is None for p in plies)
+                         else [p.dice for p in plies])
+        return self._picture("game.gif", animation, self.referee.replay_picture,
+                             None if self.public is None else self.public.replay_picture_url,
+                             table.game)
+
+    @staticmethod
+    def _picture(name: str, fields: dict[str, Any], draw: Any, url_of: Any,
+                 game: str) -> list[Picture]:
+        """The picture ``draw(game, **fields)`` answers, by the URL ``url_of`` gives when
+        there is one short enough for an embed; none when the service cannot draw it (a game
+        without pictures still plays, as text)."""
+        if url_of is not None:
+            url: str = url_of(game, **fields)
+            if len(url) <= EMBED_URL_LIMIT:
+                return [Picture(name, url=url)]
         try:
-            return self.referee.render(table.game, table.position, table.options, format="png",
-                                       last_move=table.last_move or False, token=table.token)
-        except RefereeError:  # a game without pictures still plays, as text
-            return None
+            return [Picture(name, data=draw(game, **fields))]
+        except RefereeError:
+            return []
 
 
 def _status_notes(extra: dict[str, Any]) -> str:
@@ -280,11 +343,17 @@ class MoveMenu(discord.ui.View):
 
 
 async def respond(interaction: discord.Interaction, reply: Reply, desk: Desk) -> None:
-    """Send ``reply`` as the interaction's response: the board as board.png, the menu of
-    moves when there is one, privately when it is an error."""
+    """Send ``reply`` as the interaction's response: each picture as an embed's image (by
+    URL) or an attachment, the menu of moves when there is one, privately when it is an
+    error."""
     kwargs: dict[str, Any] = {"ephemeral": reply.ephemeral}
-    if reply.png is not None:
-        kwargs["file"] = discord.File(_bytes_io(reply.png), filename="board.png")
+    files = [discord.File(_bytes_io(p.data), filename=p.name)
+             for p in reply.pictures if p.data is not None]
+    embeds = [discord.Embed().set_image(url=p.url) for p in reply.pictures if p.url is not None]
+    if files:
+        kwargs["files"] = files
+    if embeds:
+        kwargs["embeds"] = embeds
     if reply.moves and interaction.channel_id is not None:
         kwargs["view"] = MoveMenu(desk, interaction.channel_id, reply.moves)
     await interaction.response.send_message(reply.text[:MESSAGE_LIMIT], **kwargs)
@@ -380,8 +449,11 @@ class RefereeBot(discord.Client):
             await self.tree.sync()
 
 
-def build_bot(referee_url: str, guild: int | None = None) -> RefereeBot:
-    return RefereeBot(Desk(Referee(referee_url)), guild)
+def build_bot(referee_url: str, guild: int | None = None,
+              public_url: str | None = None) -> RefereeBot:
+    """The bot over the service at ``referee_url``; ``public_url``: the same service as
+    Discord reaches it, for pictures by URL (None: pictures are attached)."""
+    return RefereeBot(Desk(Referee(referee_url), public_url), guild)
 
 
 def main() -> None:
@@ -391,7 +463,7 @@ def main() -> None:
         raise SystemExit("Set DISCORD_TOKEN to the bot's token (see examples/discord/README.md).")
     guild = os.environ.get("DISCORD_GUILD_ID")
     bot = build_bot(os.environ.get("REFEREE_URL", "http://127.0.0.1:8000"),
-                    int(guild) if guild else None)
+                    int(guild) if guild else None, os.environ.get("REFEREE_PUBLIC_URL") or None)
     bot.run(token, log_handler=None)
 
 

@@ -10,14 +10,17 @@ webhook adapter, replaced here by one that records them.
 from __future__ import annotations
 
 import asyncio
+import io
 import itertools
 import json
 import struct
+import urllib.request
 from typing import Any
 
 import discord
 import pytest
 from discord.webhook import async_ as webhook_async
+from PIL import Image
 
 from referee.client import NotFoundError, Referee
 from tests.example_modules import load_example
@@ -73,6 +76,11 @@ class Recorded:
         self.data: dict[str, Any] = body.get("data") or {}
 
     @property
+    def image_urls(self) -> list[str]:
+        """The image URL of each embed the reply carries."""
+        return [e["image"]["url"] for e in self.data.get("embeds", []) if "image" in e]
+
+    @property
     def content(self) -> str:
         return self.data.get("content", "")
 
@@ -106,9 +114,9 @@ class RecordingAdapter:
 class Harness:
     """The bot with its desk on the live service; ``command`` and ``choose`` play the user."""
 
-    def __init__(self, module: Any, url: str) -> None:
+    def __init__(self, module: Any, url: str, public_url: str | None = None) -> None:
         self.module = module
-        self.bot = module.RefereeBot(module.Desk(Referee(url)))
+        self.bot = module.RefereeBot(module.Desk(Referee(url), public_url))
         self.desk = self.bot.commands.desk
         # logged in: the bot's own user, as Discord's READY event gives it
         state = self.bot._connection
@@ -178,6 +186,14 @@ def harness():
     module = load_example("discord/referee_bot.py", "referee_bot")
     with running_service() as url:
         yield Harness(module, url)
+
+
+@pytest.fixture(scope="module")
+def by_url(harness):
+    """The bot of ``harness`` told that Discord reaches the service at its own address, as
+    the ``REFEREE_PUBLIC_URL`` setting does."""
+    return Harness(harness.module, harness.desk.referee.base_url,
+                   public_url=harness.desk.referee.base_url)
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -330,3 +346,58 @@ def test_a_service_that_fails_mid_command_is_said_privately(harness, monkeypatch
     answer = harness.command(channel, "resign")
     assert answer.ephemeral and answer.content == (
         "The rules service failed: Cannot reach the service: connection refused.")
+
+
+# ---- pictures by URL, and the finished game's animation ---------------------------------------
+
+def fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=60) as answer:
+        assert answer.status == 200
+        return answer.read()
+
+
+def quiet_game(harness: Harness, channel: int) -> Recorded:
+    """A Mastery game drawn after two quiet plies, played to its end; the last reply."""
+    harness.command(channel, "start", game="mastery", options='{"draw_after_quiet_plies": 2}')
+    harness.command(channel, "move", move="d1c1")
+    table = harness.desk.tables[channel]
+    legal = harness.desk.referee.legal_moves("mastery", table.position, table.options)
+    quiet = next(m["move"] for m in legal.moves if m["kind"] == "move")
+    return harness.command(channel, "move", move=quiet)
+
+
+def test_with_a_public_address_the_board_is_an_embed_of_the_picture_url(by_url):
+    channel = 520
+    started = by_url.command(channel, "start", game="mastery")
+    assert started.files == {}
+    [url] = started.image_urls
+    assert url.startswith(f"{by_url.desk.referee.base_url}/v1/games/mastery/render.png?")
+    assert fetch(url) == by_url.desk.referee.render("mastery", last_move=False)
+    played = by_url.command(channel, "move", move="d4d5")
+    [url] = played.image_urls
+    table = by_url.desk.tables[channel]
+    assert fetch(url) == by_url.desk.referee.render("mastery", table.position, table.options,
+                                                    last_move="d4d5")
+
+
+def test_a_picture_url_too_long_for_an_embed_is_attached(by_url, monkeypatch):
+    monkeypatch.setattr(by_url.module, "EMBED_URL_LIMIT", 20)
+    started = by_url.command(521, "start", game="mastery")
+    assert started.image_urls == [] and png_size(started.files["board.png"]) == (480, 480)
+
+
+def test_a_finished_game_is_posted_as_an_animated_gif_of_its_plies(harness):
+    over = quiet_game(harness, 522)
+    assert "Game over: a draw (quiet_plies)." in over.content, over.content
+    gif = over.files["game.gif"]
+    assert gif[:6] == b"GIF89a" and "board.png" in over.files
+    with Image.open(io.BytesIO(gif)) as picture:
+        assert picture.n_frames == 3        # the start and two plies
+
+
+def test_a_finished_game_by_url_is_an_embed_of_the_animation_url(by_url):
+    over = quiet_game(by_url, 523)
+    board, animation = over.image_urls
+    assert "/render.png?" in board and "/replay.gif?" in animation
+    with Image.open(io.BytesIO(fetch(animation))) as picture:
+        assert picture.n_frames == 3
