@@ -89,6 +89,9 @@ class Operation:
     answer_description: str = "Success."
     #: whether the path with a trailing slash is served too (a hand-typed address)
     also_with_slash: bool = False
+    #: whether the 200 answer carries a strong ETag and Cache-Control, and a request whose
+    #: If-None-Match names the current tag is answered 304 without a body
+    conditional: bool = False
 
     @property
     def name(self) -> str:

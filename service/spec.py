@@ -215,6 +215,8 @@ def _operation(op: Operation, game_param: dict[str, Any]) -> dict[str, Any]:
                         else {media: {"schema": schema} for media, schema in op.media.items()}),
         }},
     }
+    if op.conditional:
+        _document_conditional(operation["responses"])
     if op.response_example is not None:
         operation["responses"]["200"]["content"]["application/json"]["examples"] = (
             _named_examples(op.response_example))
@@ -231,6 +233,19 @@ def _operation(op: Operation, game_param: dict[str, Any]) -> dict[str, Any]:
     for status in op.errors:
         operation["responses"][str(status)] = ERROR_RESPONSES[status][0]
     return operation
+
+
+def _document_conditional(responses: dict[str, Any]) -> None:
+    """The ETag and Cache-Control of a conditional operation's 200, and its 304."""
+    responses["200"]["headers"] = {
+        "ETag": {"description": "A strong entity tag of the answer's bytes; send it back in "
+                                "If-None-Match to get a 304 while it holds.",
+                 "schema": {"type": "string"}},
+        "Cache-Control": {"description": "How long a cache may keep the answer before "
+                                         "revalidating it.", "schema": {"type": "string"}},
+    }
+    responses["304"] = {"description": "Not modified: the request's If-None-Match names the "
+                                       "current ETag; no body."}
 
 
 def _count_object_members(schema: dict[str, Any]) -> None:

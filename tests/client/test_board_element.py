@@ -1,0 +1,371 @@
+"""The ``<referee-board>`` element on a page that is not the playground, in headless Chromium.
+
+The page is a plain HTML file served by Python's ``http.server`` on another port (another
+origin) that imports the element from the running service, as any frontend would. Whole short
+games of every game are played on it by mouse and by keyboard, from positions a few plies
+before the end: a promotion, King's Mate capture attempts with dice, a Maestria fight with
+dice, a 3-player Sceptre turn. Every wait waits for a condition on the page (a count of the
+element's events, a focused square), with WAIT_MS as a guard against a page that hangs.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from tests.client.test_playground import ARGS, CHROMIUM, WAIT_MS
+from tests.live_service import free_port, post_json, running_service
+
+#: Short games found by seeded random playouts with the engines (a move that ends the game
+#: when there is one, else a capture more often than not): the position a few plies before
+#: the end, then each ply's move and the dice it was played with.
+SHORT_GAMES: dict[str, dict[str, Any]] = {
+    "mastery, a resurrection choice": {
+        "game": "mastery", "options": {},
+        "start": "2m5/4m3/1pp5/2p2P2/8/2M4P/1P5O/4O3 d e8xc8 0 13",
+        "moves": [("c5e7+O@g6", None), ("b6a6", None), ("c3c6", None), ("c8c6+O@b5", None)],
+    },
+    "kings-mate, a promotion": {
+        "game": "kings-mate", "options": {},
+        "start": "7/7/FK5/2S4/7/7/7/1k5/7 b - - 111 209",
+        "moves": [("b2a3", None), ("c6b6", None), ("a3a4", None), ("a7a8", None), ("a4a3", None),
+                  ("a8a9=W", None)],
+    },
+    "kings-mate, capture attempts with dice": {
+        "game": "kings-mate", "options": {"active_play": True},
+        "start": "7/Wks4/5pF/7/7/3F2E/7/KS3F1/7 b - - 8 72",
+        "moves": [("b8c7", None), ("b2b3", None), ("c7b7", None),
+                  ("a8c8", {"attacker": 6, "defender": 1}),
+                  ("b7c8", {"attacker": 2, "defender": 6})],
+    },
+    "maestria, counts and a fight": {
+        "game": "maestria", "options": {},
+        "start": "w1,-,w3,-,w3,-,w1*,-,w4,-,w1,-/b3,-,b1,-,b3,-,b4*,-,b2,-,b2,- setup w 2 - 0 5",
+        "moves": [("@e2", None), ("@g2", None), ("i1h1:2", None), ("c1b1:1", None),
+                  ("g1g2:1*", None), ("fight", {"attacker": [3], "defender": [5, 6]})],
+    },
+    "sceptre, a promotion": {
+        "game": "sceptre", "options": {},
+        "start": ("6bR1/bK7/8/4wP3/8/8/8/5wP2/8/4wP3/6wP1/5wB2/8/2wR1wB1wP1/8/4wK3 b ww,bb "
+                  "0 104"),
+        "moves": [("g16b16", None), ("e13c15", None), ("b16d16", None), ("c15d16=Q", None),
+                  ("a15a14", None), ("d16b16", None)],
+    },
+}
+
+PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>A page of ours</title>
+<script type="module" src="{service}/v1/elements/referee-board.js"></script>
+</head>
+<body>
+<h1>A page of ours</h1>
+<main id="host"></main>
+<script>
+  window.seen = [];
+  // a board with these attributes, whose events the test reads from window.seen
+  function addBoard(attributes) {{
+    const board = document.createElement("referee-board");
+    for (const [name, value] of Object.entries(attributes)) board.setAttribute(name, value);
+    for (const type of ["move", "status", "error"]) {{
+      board.addEventListener(type, (event) => window.seen.push({{type, detail: event.detail}}));
+    }}
+    document.getElementById("host").replaceChildren(board);
+  }}
+</script>
+</body>
+</html>
+"""
+
+BOARD = "document.querySelector('referee-board')"
+SHADOW = f"{BOARD}.shadowRoot"
+
+
+@pytest.fixture(scope="module")
+def service_url() -> Iterator[str]:
+    with running_service(workers=2) as url:
+        yield url
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def page_url(service_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of our page, served from a temporary folder on another port."""
+    folder: Path = tmp_path_factory.mktemp("our-page")
+    (folder / "index.html").write_text(PAGE.format(service=service_url), encoding="utf-8")
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+def allows_other_origins(service_url: str) -> bool:
+    """Whether the service answers CORS (until it does, the page is served from its origin)."""
+    import urllib.request
+
+    request = urllib.request.Request(f"{service_url}/v1/health",
+                                     headers={"Origin": "http://127.0.0.1:1"})
+    with urllib.request.urlopen(request) as answer:
+        return answer.headers.get("Access-Control-Allow-Origin") is not None
+
+
+@pytest.fixture
+def page(browser, page_url, service_url):
+    context = browser.new_context()
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    if not allows_other_origins(service_url):
+        same_origin = f"{service_url}/our-page.html"
+        page.route(same_origin, lambda route: route.fulfill(
+            body=PAGE.format(service=service_url), content_type="text/html"))
+        page_url = same_origin
+    page.goto(page_url)
+    page.wait_for_function("customElements.get('referee-board') !== undefined")
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def add_board(page, **attributes: Any) -> None:
+    """Put a board with ``attributes`` on the page and wait until it has drawn its position."""
+    values = {name.replace("_", "-"): value if isinstance(value, str) else json.dumps(value)
+              for name, value in attributes.items() if value is not None}
+    page.evaluate("attributes => addBoard(attributes)", values)
+    wait_for_events(page, "status", 1)
+
+
+def events(page, kind: str) -> list[Any]:
+    """The details of the element's ``kind`` events so far."""
+    return page.evaluate("kind => window.seen.filter(e => e.type === kind).map(e => e.detail)",
+                         kind)
+
+
+def wait_for_events(page, kind: str, count: int) -> None:
+    """Wait until the element has sent ``count`` ``kind`` events, and is not busy (or it sent
+    an error, which fails the test with the problem)."""
+    page.wait_for_function(
+        """([kind, count]) => window.seen.some(e => e.type === 'error') ||
+           (window.seen.filter(e => e.type === kind).length >= count &&
+            !document.querySelector('referee-board').hasAttribute('aria-busy'))""",
+        arg=[kind, count])
+    assert events(page, "error") == []
+
+
+def legal_moves(page) -> list[dict[str, Any]]:
+    return page.evaluate(f"{BOARD}.legalMoves")
+
+
+def shadow_text(page, selector: str) -> str:
+    return page.evaluate(f"sel => {SHADOW}.querySelector(sel).textContent", selector)
+
+
+def focused(page) -> dict[str, str | None]:
+    """What has the focus inside the element: a square's name, or a button's move."""
+    return page.evaluate(f"""() => {{
+        const el = {SHADOW}.activeElement;
+        return el ? {{square: el.dataset.square ?? null, move: el.dataset.move ?? null,
+                     text: el.textContent, die: el.dataset.die ?? null}} : {{}};
+    }}""")
+
+
+def entry_of(page, move: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The legal-move entry written ``move``, and the entries sharing its squares."""
+    moves = legal_moves(page)
+    entry = next(m for m in moves if m["move"] == move)
+    sharing = [m for m in moves if m.get("to") and m.get("from") == entry.get("from")
+               and m.get("to") == entry.get("to")]
+    return entry, sharing
+
+
+def dice_inputs(dice: dict[str, Any]) -> dict[str, str]:
+    """The text typed into each die's field for ``dice``."""
+    return {name: ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+            for name, value in dice.items()}
+
+
+# ---- by mouse ---------------------------------------------------------------------------------
+
+def square(name: str) -> str:
+    return f'referee-board g.cell[data-square="{name}"]'
+
+
+def play_by_mouse(page, move: str, dice: dict[str, Any] | None) -> None:
+    entry, sharing = entry_of(page, move)
+    if entry.get("to"):
+        if entry.get("from"):
+            page.click(square(entry["from"]))
+            assert page.locator(f'{square(entry["to"])}.target').count() == 1
+        page.click(square(entry["to"]))
+        if len(sharing) > 1 or (not entry.get("from") and sum(
+                1 for m in legal_moves(page) if m.get("to") == entry["to"]
+                and not m.get("from")) > 1):
+            page.click(f'referee-board .choices button[data-move="{move}"]')
+    else:  # a move with no square: offered beside the board
+        page.click(f'referee-board .actions button[data-move="{move}"]')
+    if entry.get("chance"):
+        page.wait_for_selector("referee-board .choices button[data-roll]")
+        for name, text in dice_inputs(dice or {}).items():
+            page.fill(f'referee-board .choices input[data-die="{name}"]', text)
+        page.click("referee-board .choices button[data-enter]")
+
+
+# ---- by keyboard ------------------------------------------------------------------------------
+
+def walk_to(page, target: str) -> None:
+    """Move the element's focus cursor to ``target`` with the arrow keys, one square at a
+    time, towards it on the drawn board."""
+    for _ in range(80):
+        here = focused(page).get("square")
+        assert here is not None, "the focus left the board"
+        if here == target:
+            return
+        dx, dy = page.evaluate(f"""([a, b]) => {{
+            const centre = (sq) => {{
+                const r = {SHADOW}.querySelector(`g.cell[data-square="${{sq}}"] rect.square`)
+                    .getBoundingClientRect();
+                return [r.left + r.width / 2, r.top + r.height / 2];
+            }};
+            const [x0, y0] = centre(a), [x1, y1] = centre(b);
+            return [x1 - x0, y1 - y0];
+        }}""", [here, target])
+        if abs(dx) > abs(dy):
+            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+        else:
+            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+        page.wait_for_function(f"sq => {SHADOW}.activeElement?.dataset.square !== sq", arg=here)
+    raise AssertionError(f"the arrows never reached {target}")
+
+
+def tab_to(page, check) -> None:
+    """Press Tab until ``check(focused)`` holds."""
+    for _ in range(40):
+        if check(focused(page)):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached the element wanted; the focus is on {focused(page)}")
+
+
+def play_by_keyboard(page, move: str, dice: dict[str, Any] | None) -> None:
+    entry, sharing = entry_of(page, move)
+    if entry.get("to"):
+        if entry.get("from"):
+            walk_to(page, entry["from"])
+            page.keyboard.press("Enter")
+            page.wait_for_selector(f'{square(entry["to"])}.target', state="attached")
+        walk_to(page, entry["to"])
+        page.keyboard.press("Enter")
+        onto = [m for m in legal_moves(page) if not m.get("from") and m.get("to") == entry["to"]]
+        if len(sharing) > 1 or (not entry.get("from") and len(onto) > 1):
+            page.wait_for_selector("referee-board .choices button[data-move]")
+            tab_to(page, lambda f: f.get("move") == move)
+            page.keyboard.press("Enter")
+    else:
+        tab_to(page, lambda f: f.get("move") == move)
+        page.keyboard.press("Enter")
+    if entry.get("chance"):
+        page.wait_for_selector("referee-board .choices button[data-roll]")
+        for name, text in dice_inputs(dice or {}).items():
+            tab_to(page, lambda f, name=name: f.get("die") == name)
+            page.keyboard.type(text)
+        page.keyboard.press("Enter")  # submits the dice form
+
+
+def focus_board(page) -> None:
+    """Tab from the page into the element: its one focusable square takes the focus."""
+    page.locator("h1").click()
+    page.keyboard.press("Tab")
+    page.wait_for_function(f"{SHADOW}.activeElement?.dataset.square !== undefined")
+
+
+# ---- whole games ------------------------------------------------------------------------------
+
+def expected_end(service_url: str, game: dict[str, Any]) -> dict[str, Any]:
+    """The service's own answer to the whole game, replayed with its dice."""
+    return post_json(service_url, f"/v1/games/{game['game']}/replay", {
+        "position": game["start"], "options": game["options"],
+        "moves": [move for move, _ in game["moves"]],
+        "dice": [dice for _, dice in game["moves"]]})
+
+
+def play_whole_game(page, service_url: str, game: dict[str, Any], play) -> None:
+    add_board(page, game=game["game"], options=game["options"], position=game["start"],
+              interactive="")
+    for ply, (move, dice) in enumerate(game["moves"], start=1):
+        mover = events(page, "status")[-1]["to_move"]
+        play(page, move, dice)
+        wait_for_events(page, "status", ply + 1)
+        applied = events(page, "move")[-1]
+        assert applied["move"] == move
+        if dice is not None:
+            assert applied["dice"] == dice
+        assert page.evaluate(f"{BOARD}.position") == applied["position"]
+        assert page.evaluate(f"{BOARD}.getAttribute('position')") == applied["position"]
+        announced = shadow_text(page, ".live")
+        assert announced.startswith(f"{mover} played {move}"), announced
+        assert announced.endswith(shadow_text(page, ".status"))
+    end = expected_end(service_url, game)
+    final = events(page, "status")[-1]
+    assert final == end["status"] and final["state"] != "ongoing"
+    assert events(page, "move")[-1]["position"] == end["position"]
+    assert shadow_text(page, ".status").startswith(f"Game over: {final['state']}")
+    assert len(events(page, "move")) == len(game["moves"])
+
+
+@pytest.mark.parametrize("name", SHORT_GAMES)
+def test_a_whole_short_game_by_mouse(page, service_url, name):
+    play_whole_game(page, service_url, SHORT_GAMES[name], play_by_mouse)
+
+
+@pytest.mark.parametrize("name", SHORT_GAMES)
+def test_a_whole_short_game_by_keyboard(page, service_url, name):
+    def by_keyboard(page, move, dice):
+        if focused(page).get("square") is None:
+            focus_board(page)
+        play_by_keyboard(page, move, dice)
+
+    play_whole_game(page, service_url, SHORT_GAMES[name], by_keyboard)
+
+
+def test_the_element_is_served_at_its_versioned_url_with_a_strong_etag(client):
+    answer = client.get("/v1/elements/referee-board.js")
+    assert answer.status_code == 200
+    assert answer.mimetype == "text/javascript"
+    assert b'customElements.define("referee-board"' in answer.data
+    tag = answer.headers["ETag"]
+    assert tag.startswith('"') and not tag.startswith("W/")     # strong
+    assert "max-age=" in answer.headers["Cache-Control"]
+    again = client.get("/v1/elements/referee-board.js", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b""
+    assert again.headers["ETag"] == tag
+    other = client.get("/v1/elements/referee-board.js", headers={"If-None-Match": '"other"'})
+    assert other.status_code == 200 and other.data == answer.data
+    # the module and its types are package data, shipped with the wheel
+    from importlib.resources import files
+    static = files("service").joinpath("static")
+    assert static.joinpath("referee-board.js").read_bytes() == answer.data
+    assert static.joinpath("referee-board.d.ts").is_file()
