@@ -38,4 +38,5 @@ def board_element() -> Response:
     headers = {"Cache-Control": CACHE_CONTROL}
     response = Response(board_element_source(), mimetype=JAVASCRIPT, headers=headers)
     response.set_etag(board_element_etag())
-    return response.make_conditional(request)
+    response.make_conditional(request)  # turns it into a 304 in place when the tag matches
+    return response
