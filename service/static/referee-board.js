@@ -966,7 +966,8 @@ function cellLabel(cell) {
   const piece = cell.querySelector("g.piece");
   if (piece) {
     const name = piece.querySelector("title")?.textContent || "piece";
-    parts.push(`${piece.getAttribute("data-owner") || ""} ${name}`.trim());
+    const owner = piece.getAttribute("data-owner") || "";
+    parts.push(name.includes(owner) ? name : `${owner} ${name}`);
   } else {
     parts.push("empty");
   }

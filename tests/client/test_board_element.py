@@ -63,6 +63,7 @@ PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>A page of ours</title>
 <script type="module" src="{service}/v1/elements/referee-board.js"></script>
+<style>referee-board {{ max-width: 480px; --referee-board-focus: #c2185b; }}</style>
 </head>
 <body>
 <h1>A page of ours</h1>
@@ -369,3 +370,133 @@ def test_the_element_is_served_at_its_versioned_url_with_a_strong_etag(client):
     static = files("service").joinpath("static")
     assert static.joinpath("referee-board.js").read_bytes() == answer.data
     assert static.joinpath("referee-board.d.ts").is_file()
+
+
+def test_the_squares_are_labelled_buttons_with_one_in_the_tab_order(page):
+    add_board(page, game="kings-mate", interactive="")
+    cells = page.evaluate(f"""[...{SHADOW}.querySelectorAll('g.cell')].map(c => ({{
+        square: c.dataset.square, role: c.getAttribute('role'),
+        label: c.getAttribute('aria-label'), tabindex: c.getAttribute('tabindex')}}))""")
+    assert len(cells) == 63
+    assert all(c["role"] == "button" for c in cells)
+    assert all(c["label"].startswith(c["square"] + ", ") for c in cells)
+    labels = {c["square"]: c["label"] for c in cells}
+    assert labels["d1"].startswith("d1, white King")
+    assert labels["a5"] == "a5, empty"
+    assert [c["tabindex"] for c in cells].count("0") == 1
+    board = page.evaluate(f"""(() => {{ const b = {SHADOW}.querySelector('.board');
+        return [b.getAttribute('role'), b.getAttribute('aria-label')]; }})()""")
+    assert board[0] == "application" and "arrow keys" in board[1]
+    assert page.evaluate(f"{SHADOW}.querySelector('.live').getAttribute('aria-live')") == "polite"
+    # a selected piece and its destinations say so
+    page.click(square("c1"))
+    assert page.evaluate(f"{SHADOW}.querySelector('g.cell[data-square=c1]')"
+                         ".getAttribute('aria-pressed')") == "true"
+    assert page.evaluate(f"{SHADOW}.querySelector('g.cell[data-square=c2]')"
+                         ".getAttribute('aria-label')") == "c2, empty, c1 can move here"
+    destinations = {m["to"] for m in legal_moves(page) if m.get("from") == "c1"}
+    assert len(destinations) == 1
+    assert shadow_text(page, ".live") == "c1 selected: 1 destination."
+    page.keyboard.press("Escape")
+    assert page.locator("referee-board g.cell.selected").count() == 0
+
+
+def test_a_three_player_sceptre_turn_goes_round_the_table(page, service_url):
+    options = {"players": ["w", "r", "b"]}
+    add_board(page, game="sceptre", options=options, interactive="")
+    assert events(page, "status")[0]["to_move"] == "white"
+    position = page.evaluate(f"{BOARD}.position")
+    answer = post_json(service_url, "/v1/games/sceptre/legal-moves",
+                       {"position": position, "options": options})
+    movers = []
+    for ply in range(3):
+        moves = [m for m in legal_moves(page) if m.get("kind") == "move" and m.get("to")]
+        movers.append(events(page, "status")[-1]["to_move"])
+        if ply == 1:
+            focus_board(page)
+            play_by_keyboard(page, moves[0]["move"], None)
+        else:
+            play_by_mouse(page, moves[0]["move"], None)
+        wait_for_events(page, "status", ply + 2)
+    assert movers == ["white", "red", "black"]
+    assert events(page, "status")[-1]["to_move"] == "white"
+    assert answer["to_move"] == "white"
+
+
+def test_the_dice_can_be_rolled_or_must_fit_the_games_dice(page, service_url):
+    game = SHORT_GAMES["kings-mate, capture attempts with dice"]
+    before_capture = post_json(service_url, "/v1/games/kings-mate/replay", {
+        "position": game["start"], "options": game["options"],
+        "moves": [move for move, _ in game["moves"][:3]]})["position"]
+    add_board(page, game="kings-mate", options=game["options"], position=before_capture,
+              interactive="")
+    page.click(square("a8"))
+    page.click(square("c8"))
+    page.wait_for_selector("referee-board .choices button[data-roll]")
+    # dice outside the schema are refused on the page, before any request
+    page.fill('referee-board .choices input[data-die="attacker"]', "9")
+    page.fill('referee-board .choices input[data-die="defender"]', "1")
+    page.click("referee-board .choices button[data-enter]")
+    page.wait_for_function(f"{SHADOW}.querySelector('.invalid').textContent !== ''")
+    assert shadow_text(page, ".invalid") == "attacker must be at most 6."
+    assert events(page, "move") == []
+    page.click("referee-board .choices button[data-roll]")
+    wait_for_events(page, "status", 2)
+    rolled = events(page, "move")[0]["dice"]
+    assert set(rolled) == {"attacker", "defender"}
+    assert all(1 <= value <= 6 for value in rolled.values())
+    assert "with dice attacker" in shadow_text(page, ".live")
+
+
+def test_a_piece_can_be_dragged(page):
+    add_board(page, game="mastery", interactive="")
+    page.locator(square("d4")).scroll_into_view_if_needed()
+    origin = page.locator(square("d4")).bounding_box()
+    target = page.locator(square("d5")).bounding_box()
+    assert origin and target
+    page.mouse.move(origin["x"] + origin["width"] / 2, origin["y"] + origin["height"] / 2)
+    page.mouse.down()
+    for step in range(1, 6):
+        page.mouse.move(origin["x"] + origin["width"] / 2,
+                        origin["y"] + origin["height"] / 2 + (target["y"] - origin["y"]) * step / 5)
+    page.mouse.up()
+    wait_for_events(page, "status", 2)
+    assert events(page, "move")[0]["move"] == "d4d5"
+
+
+def test_a_page_may_keep_the_game_itself(page):
+    add_board(page, game="mastery", interactive="")
+    start = page.evaluate(f"{BOARD}.position")
+    # the page cancels the move event: the board stays until the page sets the position
+    page.evaluate(f"{BOARD}.addEventListener('move', e => {{ e.preventDefault(); "
+                  "window.kept = e.detail.position; })")
+    page.click(square("d4"))
+    page.click(square("d5"))
+    page.wait_for_function("window.kept !== undefined")
+    assert page.evaluate(f"{BOARD}.position") == start
+    page.evaluate(f"{BOARD}.position = window.kept")
+    wait_for_events(page, "status", 2)
+    assert events(page, "status")[-1]["to_move"] == "light"
+    assert page.evaluate(f"{BOARD}.position") == page.evaluate("window.kept")
+
+
+def test_refusals_are_error_events_with_the_problem(page):
+    add_board(page, game="mastery", interactive="")
+    assert page.evaluate(f"{BOARD}.play('d1d4')") is None
+    problem = events(page, "error")[0]
+    assert problem["code"] == "illegal_move" and problem["reason"] == "path_blocked"
+    assert shadow_text(page, ".error").endswith("[path_blocked]")
+    page.evaluate(f"{BOARD}.setAttribute('options', '{{not json')")
+    page.wait_for_function("window.seen.filter(e => e.type === 'error').length === 2")
+    assert events(page, "error")[1]["code"] == "invalid_attribute"
+
+
+def test_a_board_that_is_not_interactive_is_a_picture(page):
+    add_board(page, game="maestria")
+    assert page.evaluate(f"{BOARD}.legalMoves") == []
+    svg = page.evaluate(f"{SHADOW}.querySelector('svg').getAttribute('role')")
+    assert svg == "img"
+    assert page.locator("referee-board g.cell[role=button]").count() == 0
+    page.click(square("a1"))
+    assert shadow_text(page, ".choices") == ""
+    assert shadow_text(page, ".status") == "black to move (phase: setup; budget: 3)"
