@@ -115,9 +115,10 @@ OPERATIONS: tuple[Operation, ...] = (
               request_example="suggest",
               links={"ApplySuggestedMove": _play("$response.body#/move")}),
     Operation("get", "/play", "playground", "Playground",
-              "A web page to try the games: choose a game and options, click a piece to see "
-              "its legal moves, play them, see the status. Plain HTML and JavaScript served "
-              "by the service (script and style under /static/), over this API.",
+              "A web page to try the games: choose a game and options, play on the "
+              "<referee-board> element by mouse or keyboard, see the status, undo, let the "
+              "computer play a side. Plain HTML and JavaScript served by the service (script "
+              "and style under /static/), over this API.",
               None, view=play, tag="operations", media=HTML),
     Operation("get", "/v1/elements/referee-board.js", "boardElement",
               "The <referee-board> element",
