@@ -4,7 +4,8 @@ Every operation is routed from its one declaration in :mod:`service.operations`.
 operation is served by :func:`service.serving.serve` on both roads: here, through a Flask
 view that reads the request with Werkzeug, and in front of Flask by
 :class:`service.fastpath.FastPath`, which reads plain requests from the WSGI environ. The
-WSGI callable is the short road's, so whatever wraps the app sees every request.
+WSGI callable is the short road's behind :mod:`service.cors`, so whatever wraps the app sees
+every request.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from rules import registry
 
-from . import problems, shedding, signing
+from . import cors, problems, shedding, signing
 from .admission import CONCERNS, Incoming
 from .fastpath import FastPath
 from .limits import read_body
@@ -70,7 +71,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                          view_func=view, methods=[op.method.upper()],
                          provide_automatic_options=False,
                          strict_slashes=not op.also_with_slash)
-    app.wsgi_app = FastPath(app, app.wsgi_app, OPERATIONS)  # type: ignore[method-assign]
+    app.wsgi_app = cors.wrap(  # type: ignore[method-assign]
+        app, FastPath(app, app.wsgi_app, OPERATIONS))
 
     @app.get("/docs/static/<path:filename>", provide_automatic_options=False)
     def docs_static(filename: str) -> Response:

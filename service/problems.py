@@ -37,6 +37,7 @@ TITLES = {
     "render_unavailable": "Render unavailable",
     "unsigned_position": "Unsigned position",
     "bad_signature": "Bad signature",
+    "origin_not_allowed": "Origin not allowed",
     "not_ready": "Not ready",
     "overloaded": "Overloaded",
     "internal_error": "Internal error",

@@ -161,7 +161,13 @@ def build_spec() -> dict[str, Any]:
                 "A stateless rules-adjudication service for board games. Every request carries "
                 "the whole position (compact notation) and the game's options; the service "
                 "answers legal moves, applies moves, and reports win/draw status. Errors are "
-                "RFC 9457 problem documents with a stable `code`."
+                "RFC 9457 problem documents with a stable `code`.\n\n"
+                "Cross-origin use: every answer carries CORS headers "
+                "(`Access-Control-Allow-Origin: *` unless the operator narrows the origins; "
+                "`ETag`, `Retry-After`, `Link` and `X-Request-ID` are exposed), and a preflight "
+                "`OPTIONS` request with `Origin` and `Access-Control-Request-Method` is "
+                "answered 204 on every path (403 `origin_not_allowed` for an origin the "
+                "operator has not allowed). The service uses no cookies or credentials."
             ),
         },
         servers=SERVERS,
