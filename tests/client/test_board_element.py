@@ -123,16 +123,6 @@ def browser():
         browser.close()
 
 
-def allows_other_origins(service_url: str) -> bool:
-    """Whether the service answers CORS (until it does, the page is served from its origin)."""
-    import urllib.request
-
-    request = urllib.request.Request(f"{service_url}/v1/health",
-                                     headers={"Origin": "http://127.0.0.1:1"})
-    with urllib.request.urlopen(request) as answer:
-        return answer.headers.get("Access-Control-Allow-Origin") is not None
-
-
 @pytest.fixture
 def page(browser, page_url, service_url):
     context = browser.new_context()
@@ -140,12 +130,8 @@ def page(browser, page_url, service_url):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    if not allows_other_origins(service_url):
-        same_origin = f"{service_url}/our-page.html"
-        page.route(same_origin, lambda route: route.fulfill(
-            body=PAGE.format(service=service_url), content_type="text/html"))
-        page_url = same_origin
     page.goto(page_url)
+    assert page.evaluate("location.origin") != service_url     # another origin: CORS at work
     page.wait_for_function("customElements.get('referee-board') !== undefined")
     yield page
     context.close()
