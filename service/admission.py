@@ -12,12 +12,14 @@ every request, whichever road it takes. In order:
 2. the body is within the limit, however it was sent (413 ``body_too_large``);
 3. a body is sent as JSON (415 ``unsupported_media_type``);
 4. it is a JSON object (400 ``malformed_request``);
-5. it fits the operation's schema (400, every offending field named);
-6. its options configure the game (422 ``invalid_options``);
-7. its dice have the shape of this game's dice (400 or 422 ``invalid_dice``);
-8. its position is signed where signing asks for it (422 ``unsigned_position`` or
+5. for a GET, the query string stands for such an object instead (414
+   ``request_line_too_long``, 400 naming each parameter that cannot be read);
+6. it fits the operation's schema (400, every offending field named);
+7. its options configure the game (422 ``invalid_options``);
+8. its dice have the shape of this game's dice (400 or 422 ``invalid_dice``);
+9. its position is signed where signing asks for it (422 ``unsigned_position`` or
    ``bad_signature``), and whether its results will be signed;
-9. its estimated cost fits this worker's capacity for heavy work (503 ``overloaded``).
+10. its estimated cost fits this worker's capacity for heavy work (503 ``overloaded``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 import orjson
-from marshmallow import Schema
+from marshmallow import Schema, ValidationError
 from werkzeug.datastructures import MIMEAccept
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -37,7 +39,8 @@ from rules.core.game import Game
 from .dice import check_dice_shape
 from .operation import Operation
 from .plain import Loader, plain_loader
-from .problems import TOO_LARGE, Problem
+from .problems import TOO_LARGE, Problem, field_problem
+from .query import query_object
 from .shedding import Gate, Ticket
 from .signing import Signer, trusted_start
 
@@ -48,12 +51,16 @@ class Incoming:
     media type of the body (lower case, without parameters; empty when none is given), a
     function that reads the whole body (raising RequestEntityTooLarge past the limit), and
     one that reads the media types the client accepts (asked only by answers that come in
-    two types)."""
+    two types); and for a GET, the query string and the If-None-Match header."""
 
     game_id: str
     mimetype: str
     read_body: Callable[[], bytes]
     accept: Callable[[], MIMEAccept]
+    #: the raw query string (read by GET game operations)
+    query_string: str = ""
+    #: the If-None-Match header, if any (read by operations that declare an ETag)
+    if_none_match: str | None = None
 
 
 @dataclass
@@ -130,6 +137,20 @@ def json_object(a: Admission) -> None:
         raise Problem(400, "malformed_request", "The request body must be a JSON object.")
 
 
+def query_parameters(a: Admission) -> None:
+    """A GET game operation's request is its query string, read into the object a body
+    would be (:mod:`service.query`; 414 when too long, 400 naming each parameter that
+    cannot be read); it carries no body."""
+    if not a.operation.in_query:
+        return
+    if a.data:
+        raise Problem(400, "malformed_request",
+                      "This GET operation reads its parameters from the query string; send "
+                      "no body (or use the POST form of the operation with a JSON body).")
+    assert a.operation.request is not None, "a game operation declares its request"
+    a.raw = query_object(_loaders(a.operation.request)[1], a.incoming.query_string)
+
+
 @lru_cache(maxsize=None)
 def _loaders(schema_class: type[Schema]) -> tuple[Loader, Schema]:
     """An operation's plain loader and its marshmallow schema, built once."""
@@ -143,7 +164,16 @@ def valid_body(a: Admission) -> None:
     assert a.operation.request is not None, "a game operation declares its request"
     load, schema = _loaders(a.operation.request)
     plain = load(a.raw)
-    a.body = plain if plain is not None else schema.load(a.raw)
+    if plain is not None:
+        a.body = plain
+    elif a.operation.in_query:
+        try:
+            a.body = schema.load(a.raw)
+        except ValidationError as exc:
+            messages = exc.normalized_messages()  # type: ignore[no-untyped-call]
+            raise field_problem(messages, "query string") from None
+    else:
+        a.body = schema.load(a.raw)
 
 
 def configured_game(a: Admission) -> None:
@@ -175,6 +205,6 @@ def within_capacity(a: Admission) -> None:
 
 #: every concern, in the order they run
 CONCERNS: tuple[Concern, ...] = (
-    known_game, body_within_limit, json_media_type, json_object, valid_body, configured_game,
-    dice_shape, signed_start, within_capacity,
+    known_game, body_within_limit, json_media_type, json_object, query_parameters, valid_body,
+    configured_game, dice_shape, signed_start, within_capacity,
 )

@@ -10,7 +10,7 @@ is raised as the :class:`~rules.core.errors.RulesError` or
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from rules.core.errors import InvalidDice, RulesError
 from rules.core.game import Game
@@ -59,10 +59,21 @@ def status_answer(g: Game[Any, Any], body: Body) -> Body:
     return g.status(position_for(g, body.get("position"))).to_json()
 
 
-def replay_answer(g: Game[Any, Any], body: Body) -> Body:
-    """The moves played in order: the final position, the canonical moves and their dice,
-    the status; the first move that fails raises its error with its ``index`` and the
-    position it was played from."""
+class Replayed(NamedTuple):
+    """A replay's plies: every position from the first (``positions[i]`` is the one
+    ``moves[i]`` was played from, the last one the final position), the moves played,
+    their canonical notation and their dice (None for a move that took none)."""
+
+    positions: list[Any]
+    moves: list[Any]
+    texts: list[str]
+    dice: list[Any]
+
+
+def replayed(g: Game[Any, Any], body: Mapping[str, Any]) -> Replayed:
+    """The body's ``moves`` played in order from its position, with its ``dice`` and
+    ``seed``; the first move that fails raises its error with its ``index`` and the position
+    it was played from."""
     pos = position_for(g, body.get("position"))
     texts = body["moves"]
     dice = body.get("dice") or []
@@ -71,7 +82,7 @@ def replay_answer(g: Game[Any, Any], body: Body) -> Body:
                           "one per move.")
     seed = body.get("seed")
     rng = random.Random(seed) if seed is not None else None
-    played, used = [], []
+    out = Replayed([pos], [], [], [])
     for index, text in enumerate(texts):
         try:
             move, applied = g.play(pos, text, dice=dice[index] if index < len(dice) else None,
@@ -80,11 +91,22 @@ def replay_answer(g: Game[Any, Any], body: Body) -> Body:
             exc.extra = {**exc.extra, "index": index, "position": canonical(g, pos)}
             exc.detail = f"Move {index} ({text!r}): {exc.detail}"
             raise
-        played.append(g.format_move(pos, move))
-        used.append(applied.dice)
+        out.moves.append(move)
+        out.texts.append(g.format_move(pos, move))
+        out.dice.append(applied.dice)
         pos = applied.position
-    return {"position": canonical(g, pos), "plies": len(played), "moves": played,
-            "dice": used, "status": g.status(pos).to_json()}
+        out.positions.append(pos)
+    return out
+
+
+def replay_answer(g: Game[Any, Any], body: Body) -> Body:
+    """The moves played in order: the final position, the canonical moves and their dice,
+    the status; the first move that fails raises its error with its ``index`` and the
+    position it was played from."""
+    plies = replayed(g, body)
+    pos = plies.positions[-1]
+    return {"position": canonical(g, pos), "plies": len(plies.texts), "moves": plies.texts,
+            "dice": plies.dice, "status": g.status(pos).to_json()}
 
 
 def replay_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:

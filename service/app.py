@@ -23,18 +23,21 @@ from .fastpath import FastPath
 from .limits import read_body
 from .operation import Operation
 from .operations import OPERATIONS
+from .pictures import renderer_version
 from .schemas import MAX_BODY_BYTES
 from .serving import serve
 from .spec import spec_yaml
 
 
 def warm_up(app: Flask) -> None:
-    """Load every game (building its tables) and exercise it once, then mark the app ready."""
+    """Load every game (building its tables) and exercise it once, compute the pictures'
+    renderer version, then mark the app ready."""
     for game_id in registry.game_ids():
         game = registry.configure(game_id)
         position = game.start_position
         game.legal_moves(position)
         game.status(position)
+    renderer_version()  # the pictures' ETags need it: drawn once here, not by a request
     app.config["ENGINES_READY"] = True
 
 
@@ -43,7 +46,9 @@ def game_view(operation: Operation) -> Callable[[str], Response]:
 
     def view(game: str) -> Response:
         incoming = Incoming(game, request.mimetype, read_body,
-                            lambda: request.accept_mimetypes)
+                            lambda: request.accept_mimetypes,
+                            request.environ.get("QUERY_STRING", ""),
+                            request.headers.get("If-None-Match"))
         out = serve(operation, incoming, current_app.extensions)
         return Response(out.body, status=out.status, headers=out.headers)
 

@@ -3,7 +3,8 @@
 Every request that goes through Flask pays its machinery (request context, URL map, request
 and response objects), which for a small JSON body costs more than the rest of the request.
 A game operation's request whose transport is plain (``POST /v1/games/<game>/<operation>``
-with a ``Content-Length`` within the limit, no ``Transfer-Encoding``, and a JSON body or none)
+with a ``Content-Length`` within the limit, no ``Transfer-Encoding``, and a JSON body or none;
+or a ``GET`` of a game operation read from its query string, without a body)
 is read here into an :class:`~service.admission.Incoming` and served by
 :func:`service.serving.serve`: the same admission concerns, the same answers, the same
 problem documents as on Flask's road, which takes every other request (a chunked body,
@@ -41,9 +42,9 @@ class FastPath:
     def __init__(self, app: Flask, wsgi_app: Callable[..., Any],
                  operations: Iterable[Operation]) -> None:
         self.app, self.wsgi_app = app, wsgi_app
-        #: the game operations this road serves, by the last segment of their path
-        self.routes: Mapping[str, Operation] = {
-            op.name: op for op in operations if op.for_a_game and op.method == "post"}
+        #: the game operations this road serves, by method and the last segment of their path
+        self.routes: Mapping[tuple[str, str], Operation] = {
+            (op.method.upper(), op.name): op for op in operations if op.for_a_game}
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         route = self.route(environ)
@@ -54,30 +55,35 @@ class FastPath:
             out = serve(operation, incoming, self.app.extensions)
         except Exception as exc:  # answered as Flask's road answers it: a logged 500
             out = problem_outgoing(unexpected(exc))
-        start_response(_status_line(out.status),
-                       [*out.headers, ("Content-Length", str(len(out.body)))])
+        length = [] if out.status == 304 else [("Content-Length", str(len(out.body)))]
+        start_response(_status_line(out.status), [*out.headers, *length])
         return [out.body]
 
     def route(self, environ: dict[str, Any]) -> tuple[Operation, Incoming] | None:
         """The operation and the request read from ``environ`` when its transport is plain,
         else None (Flask's road then takes it)."""
-        if environ.get("REQUEST_METHOD") != "POST" or "HTTP_TRANSFER_ENCODING" in environ:
+        method = environ.get("REQUEST_METHOD")
+        if method not in ("POST", "GET") or "HTTP_TRANSFER_ENCODING" in environ:
             return None
         path = environ.get("PATH_INFO", "")
         if not path.startswith(PREFIX):
             return None
         game_id, slash, name = path[len(PREFIX):].partition("/")
-        operation = self.routes.get(name)
+        operation = self.routes.get((method, name))
         if not slash or not game_id or operation is None:
             return None
         length = environ.get("CONTENT_LENGTH") or "0"
         if not length.isdigit() or int(length) > MAX_BODY_BYTES:
             return None
+        if method == "GET" and length != "0":
+            return None   # a GET with a body: Flask's road refuses it
         mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
         if length != "0" and mimetype != "application/json":
             return None
         return operation, Incoming(game_id, mimetype, _reader(environ, int(length)),
-                                   lambda: _accepted(environ))
+                                   lambda: _accepted(environ),
+                                   environ.get("QUERY_STRING", ""),
+                                   environ.get("HTTP_IF_NONE_MATCH"))
 
 
 def _reader(environ: dict[str, Any], length: int) -> Callable[[], bytes]:

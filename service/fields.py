@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+import orjson
 from marshmallow import ValidationError, fields
 
 from .components import component_field
@@ -50,6 +51,12 @@ class PlainField(fields.Field[Any]):
         validators), else :data:`NOT_PLAIN`. Each field class says it."""
         return NOT_PLAIN
 
+    def from_query(self, text: str) -> Any:
+        """The JSON value a query-string parameter's ``text`` stands for, which the field
+        then loads as it loads a body's (a string by default); raises ValidationError, in
+        the field's words, for text that stands for no value of its type."""
+        return text
+
 
 class Text(PlainField, fields.String):
     """A string, loaded as it is."""
@@ -84,6 +91,9 @@ class StrictBoolean(PlainField, fields.Boolean):
     def plain_type(self, value: Any) -> Any:
         return value if isinstance(value, bool) else NOT_PLAIN
 
+    def from_query(self, text: str) -> Any:
+        return boolean_text(text)
+
 
 class StrictInteger(PlainField, fields.Integer):
     """A JSON integer (a number with a fraction, or a string of digits, is refused)."""
@@ -93,6 +103,12 @@ class StrictInteger(PlainField, fields.Integer):
 
     def plain_type(self, value: Any) -> Any:
         return value if type(value) is int else NOT_PLAIN
+
+    def from_query(self, text: str) -> Any:
+        digits = text[1:] if text[:1] == "-" else text
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
+            raise ValidationError("Not an integer: write digits, such as 480.")
+        return int(text)
 
 
 class OptionsField(PlainField, fields.Dict):
@@ -105,6 +121,9 @@ class OptionsField(PlainField, fields.Dict):
         if isinstance(value, dict) and all(isinstance(key, str) for key in value):
             return dict(value)
         return NOT_PLAIN
+
+    def from_query(self, text: str) -> Any:
+        return json_text(text)
 
 
 class DiceField(PlainField, fields.Raw):
@@ -121,6 +140,9 @@ class DiceField(PlainField, fields.Raw):
     def plain_type(self, value: Any) -> Any:
         return value
 
+    def from_query(self, text: str) -> Any:
+        return json_text(text)
+
 
 class PlainList(PlainField, fields.List[Any]):
     """A JSON array whose items are plain for the item field (itself a :class:`PlainField`)."""
@@ -131,3 +153,36 @@ class PlainList(PlainField, fields.List[Any]):
             return NOT_PLAIN
         items = [inner.plain(item) for item in value]
         return NOT_PLAIN if any(item is NOT_PLAIN for item in items) else items
+
+    def from_query(self, text: str) -> Any:
+        """A comma-separated list of the items' texts (``a1,h8``); the empty list for no
+        text."""
+        inner = self.inner
+        if not isinstance(inner, PlainField):
+            raise ValidationError("This list cannot be given in a query string.")
+        return [inner.from_query(item) for item in text.split(",")] if text else []
+
+
+class JsonList(PlainList):
+    """A list whose items are JSON values (dice): in a query string, the whole list is
+    written as JSON text (``[null, {"attacker": [3]}]``), since its items may hold
+    commas."""
+
+    def from_query(self, text: str) -> Any:
+        return json_text(text)
+
+
+def boolean_text(text: str) -> bool:
+    """``true`` or ``false`` in a query string."""
+    if text in ("true", "false"):
+        return text == "true"
+    raise ValidationError("Not a boolean: write true or false.")
+
+
+def json_text(text: str) -> Any:
+    """The JSON value written in a query string (an object of options, say)."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise ValidationError(f"Not valid JSON ({exc}); write a JSON value, URL-encoded.") \
+            from None

@@ -11,6 +11,9 @@ Under gunicorn the connection of such a request is then closed, and the answer s
 (``Connection: close``): gunicorn would otherwise drain at most 64 KiB of the unread rest and
 drop the connection after promising keep-alive. The ``pre_request`` hook hands the server's
 request object to :func:`remember_server_request` so that this module can mark it.
+
+A GET game operation carries its fields in the query string instead, bounded by the request
+line (:data:`MAX_QUERY_BYTES`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,13 @@ from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .schemas import MAX_BODY_BYTES
+
+#: The longest request line gunicorn reads (its ``limit_request_line``; 414
+#: ``request_line_too_long`` beyond, written by the server) ...
+MAX_REQUEST_LINE = 4094
+#: ... and so the longest query string of a GET game operation (a picture by URL); the app
+#: refuses a longer one alike on any server, before reading it
+MAX_QUERY_BYTES = MAX_REQUEST_LINE
 
 _current = threading.local()
 

@@ -10,7 +10,9 @@ There are two kinds:
 * a **game operation** (``POST /v1/games/{game}/...``) declares ``answer``: a function of the
   configured game and the validated body that returns the answer as data (a JSON object, or a
   :class:`Picture`), never wire text; and ``request``, the schema of its body. Admission
-  (:mod:`service.admission`) and the wire format are the service's, the same for all;
+  (:mod:`service.admission`) and the wire format are the service's, the same for all. A game
+  operation declared with method ``get`` reads the same kind of request from its query string
+  (:mod:`service.query`), and may declare an ``etag`` so that its answers are cached;
 * any other operation (the game list, probes, pages) declares ``view``, a plain Flask view.
 """
 
@@ -28,6 +30,8 @@ from rules.core.game import Game
 Answer = Callable[[Game[Any, Any], dict[str, Any]], "dict[str, Any] | Picture"]
 #: the estimated CPU milliseconds of a request, from the configured game and validated body
 Cost = Callable[[Game[Any, Any], Mapping[str, Any]], float]
+#: a strong entity tag of the answer (quoted), from the configured game and validated body
+EntityTag = Callable[[Game[Any, Any], Mapping[str, Any]], str]
 
 
 class Picture(NamedTuple):
@@ -70,6 +74,11 @@ class Operation:
     body_required: bool = False
     #: the estimated cost of a request, for load shedding (None: next to nothing)
     cost: Cost | None = None
+    #: for an answer that is a pure function of the request (a picture by URL): its strong
+    #: ETag, computed without answering. The answer then carries it with a year-long
+    #: immutable Cache-Control, and a request whose If-None-Match matches it is answered 304
+    #: without the answer being made
+    etag: EntityTag | None = None
     #: whether the answer's position is signed when the request started from a trusted one
     signs: bool = False
     #: whether ``dice`` in the body is a list of rolls (one per move) rather than one roll
@@ -89,8 +98,9 @@ class Operation:
     answer_description: str = "Success."
     #: whether the path with a trailing slash is served too (a hand-typed address)
     also_with_slash: bool = False
-    #: whether the 200 answer carries a strong ETag and Cache-Control, and a request whose
-    #: If-None-Match names the current tag is answered 304 without a body
+    #: for a view: whether its 200 answer carries a strong ETag and a Cache-Control that
+    #: revalidates, and a request whose If-None-Match names the current tag is answered 304
+    #: without a body (a game operation declares ``etag`` instead)
     conditional: bool = False
 
     @property
@@ -102,3 +112,9 @@ class Operation:
     def for_a_game(self) -> bool:
         """Whether this is a game operation, admitted and answered by the service's road."""
         return self.answer is not None
+
+    @property
+    def in_query(self) -> bool:
+        """Whether this game operation reads its request from the query string (a GET, which
+        a URL alone can make: an ``<img>``, a link preview) rather than a JSON body."""
+        return self.for_a_game and self.method == "get"

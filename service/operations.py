@@ -9,6 +9,11 @@ costs, and the spec documents it, in this order. Adding an operation is adding a
 from __future__ import annotations
 
 from . import schemas as s
+from .animation import (
+    MAX_ANIMATION_SIZE, MAX_PLIES, ReplayPictureQuerySchema, ReplayPictureRequestSchema,
+    replay_picture_answer, replay_picture_as, replay_picture_cost, replay_picture_cost_as,
+    replay_picture_etag,
+)
 from .answers import (
     apply_answer, legal_moves_answer, perft_answer, perft_cost, replay_answer, replay_cost,
     setup_answer, status_answer,
@@ -18,8 +23,12 @@ from .documents import SPEC_TYPES, docs, openapi
 from .elements import JAVASCRIPT, board_element
 from .media import OCTETS
 from .operation import Link, Operation
-from .pictures import RenderRequestSchema, render_answer, render_cost
+from .pictures import (
+    MEDIA, RenderQuerySchema, RenderRequestSchema, picture_etag, render_answer, render_as,
+    render_cost, render_cost_as,
+)
 from .playground import SVG, favicon, home, play
+from .render import ANIMATED
 from .probes import health, ready
 from .suggest import (
     DESCRIPTION as SUGGEST_DESCRIPTION, SuggestRequestSchema, SuggestResponseSchema,
@@ -99,9 +108,13 @@ OPERATIONS: tuple[Operation, ...] = (
               "in their players' colours, stacks with their counts and badges, "
               "coordinates; optionally the previous move and chosen squares highlighted. "
               "Each square of the SVG is a <g data-square=...> group, for clickable boards. "
+              "The board can be seen from any player taking part (orientation), and the "
+              "SVG says what it shows to a screen reader (role img, a title, and a desc "
+              "listing the pieces by square). "
               "422 invalid_highlight for a square the board lacks, invalid_last_move for a "
-              "last_move that is not a move on this board, render_unavailable for a "
-              "game without pictures yet.",
+              "last_move that is not a move on this board, invalid_orientation for a "
+              "player who does not take part, render_unavailable for a game without "
+              "pictures yet.",
               None, RenderRequestSchema, answer=render_answer, cost=render_cost,
               errors=GAME_ERRORS,
               media={"image/svg+xml": {"type": "string"},
@@ -109,6 +122,54 @@ OPERATIONS: tuple[Operation, ...] = (
                      OCTETS: {"type": "string", "format": "binary",
                               "description": "The SVG or PNG as plain bytes, when the "
                                              "request's Accept header prefers this type."}}),
+    *(Operation("get", f"/v1/games/{{game}}/render.{format}", f"render{format.capitalize()}",
+                f"Picture of a position by URL ({format.upper()})",
+                f"The {format.upper()} picture of POST /v1/games/{{game}}/render, by URL (for "
+                "an <img>, a chat embed, a link preview): the render body's fields are query "
+                "parameters, with the same bounds and problem documents; options is JSON "
+                "text, highlight a comma-separated list of squares (a1,h8), last_move true, "
+                "false or a move; an unknown or repeated parameter is a 400 naming it. The picture is a pure "
+                "function of the query: the answer carries a strong ETag (the same in every "
+                "worker and replica) and Cache-Control: public, max-age=31536000, "
+                "immutable; a request whose If-None-Match names the ETag (or is *) is "
+                "answered 304 without drawing. A query string over 4094 bytes is a 414 "
+                "request_line_too_long: use the POST form.",
+                None, RenderQuerySchema, answer=render_as(format),
+                cost=render_cost_as(format) if format == "png" else None,
+                etag=picture_etag(f"render.{format}"),
+                errors=tuple(sorted((*GAME_ERRORS, 414))),
+                media={MEDIA[format]: ({"type": "string"} if format == "svg"
+                                       else {"type": "string", "format": "binary"})})
+      for format in ("svg", "png")),
+    Operation("post", "/v1/games/{game}/replay-picture", "replayPicture",
+              "Animated picture of a game",
+              "A replay's plies as an animated GIF or PNG, for a bot to post a finished game: "
+              f"one frame for the start, then one per ply with its move highlighted (at most "
+              f"{MAX_PLIES} plies, frames of at most {MAX_ANIMATION_SIZE} px), seen from the "
+              "orientation's player, looping. A ply that cannot be played is replay's 422 "
+              "with its index; invalid_orientation and render_unavailable as for render.",
+              None, ReplayPictureRequestSchema, answer=replay_picture_answer,
+              cost=replay_picture_cost, dice_per_move=True, body_required=True,
+              errors=GAME_ERRORS, request_example="replay",
+              media={"image/gif": {"type": "string", "format": "binary"},
+                     "image/png": {"type": "string", "format": "binary"},
+                     OCTETS: {"type": "string", "format": "binary",
+                              "description": "The picture as plain bytes, when the "
+                                             "request's Accept header prefers this type."}}),
+    *(Operation("get", f"/v1/games/{{game}}/replay.{suffix}",
+                f"replayPicture{suffix.capitalize()}",
+                f"Animated picture of a game by URL ({format.upper()})",
+                "The animated picture of POST /v1/games/{game}/replay-picture by URL (for a "
+                "chat embed): its fields are query parameters, moves comma-separated "
+                "(e2e4,e7e5), dice and options as JSON text; the seed is 0 when none is "
+                "given, so that rolled dice, and the picture, are a pure function of the URL. "
+                "Cached as the pictures by URL are: a strong ETag, Cache-Control: public, "
+                "max-age=31536000, immutable, 304 on If-None-Match.",
+                None, ReplayPictureQuerySchema, answer=replay_picture_as(format),
+                cost=replay_picture_cost_as(format), etag=replay_picture_etag(format),
+                dice_per_move=True, errors=tuple(sorted((*GAME_ERRORS, 414))),
+                media={ANIMATED[format][1]: {"type": "string", "format": "binary"}})
+      for suffix, format in (("png", "apng"), ("gif", "gif"))),
     Operation("post", "/v1/games/{game}/suggest", "suggest", "Suggest a move",
               SUGGEST_DESCRIPTION, SuggestResponseSchema, SuggestRequestSchema,
               answer=suggest_answer, cost=suggest_cost, errors=GAME_ERRORS,

@@ -1,22 +1,29 @@
 """The render operation: its request, its answer (a picture) and its cost.
 
 ``POST /v1/games/{game}/render`` answers an SVG or PNG of any position, drawn by
-:mod:`service.render`.
+:mod:`service.render`; ``GET /v1/games/{game}/render.svg`` and ``render.png`` answer the same
+pictures by URL (the body's fields in the query string), with a strong ETag and a year-long
+Cache-Control, since a picture is a pure function of its query.
 """
 
 from __future__ import annotations
 
+import hashlib
+from functools import lru_cache
 from typing import Any, Mapping, cast
 
+import orjson
 from marshmallow import ValidationError, validate
 
+from rules import registry
+from rules.core.errors import RulesError
 from rules.core.game import Game
-from rules.core.view import NoBoardView
+from rules.core.view import NoBoardView, UnknownSeat
 
 from . import schemas as s
 from .fields import NOT_PLAIN, PlainField, PlainList, StrictInteger, Text
 from .media import OCTETS
-from .operation import Picture
+from .operation import Answer, Cost, EntityTag, Picture
 from .positions import position_for
 from .problems import Problem
 from .render import (
@@ -35,7 +42,8 @@ class LastMoveField(PlainField):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(metadata={
             "oneOf": [{"type": "boolean"},
-                      {"type": "string", "minLength": 1, "maxLength": s.MAX_MOVE_LENGTH}],
+                      {"type": "string", "minLength": 1, "maxLength": s.MAX_MOVE_LENGTH,
+                       "pattern": "\\S"}],
             "description": "true: highlight the previous move where the position's notation "
                            "records it; false: none; a "
                            "move in the game's notation (e.g. \"e2e4\"): highlight its "
@@ -49,6 +57,10 @@ class LastMoveField(PlainField):
             raise ValidationError("Give true, false, or a move in the game's notation (at most "
                                   f"{s.MAX_MOVE_LENGTH} characters).")
         return cast("bool | str", loaded)
+
+    def from_query(self, text: str) -> Any:
+        """``true``, ``false``, or a move."""
+        return text == "true" if text in ("true", "false") else text
 
     def plain_type(self, value: Any) -> Any:
         if isinstance(value, bool):
@@ -73,6 +85,24 @@ class RenderRequestSchema(s.GameRequestSchema):
         load_default=list, validate=validate.Length(max=MAX_HIGHLIGHTS),
         metadata={"description": "Squares to highlight (e.g. a piece's legal destinations)."})
     last_move = LastMoveField(load_default=True)
+    orientation = Text(
+        load_default=None, allow_none=True, validate=validate.Length(min=1, max=32),
+        metadata={"nullable": True,
+                  "description": "The player the board is seen from: one of the players "
+                                 "taking part (the game's `players` in GET /v1/games/{game}, "
+                                 "as the options seat them); the board is turned by quarter "
+                                 "turns so that this player's side is at the bottom (the "
+                                 "coordinates and each square's group turn with it). Omitted "
+                                 "or null: the board as the game draws it, the first player "
+                                 "at the bottom. 422 invalid_orientation for anyone else."})
+
+
+class RenderQuerySchema(RenderRequestSchema):
+    """The query string of ``GET .../render.svg`` and ``render.png``: the render body's
+    fields but the format, which the path gives."""
+
+    class Meta:
+        exclude = ("format",)
 
 
 def render_answer(g: Game[Any, Any], body: dict[str, Any]) -> Picture:
@@ -81,7 +111,8 @@ def render_answer(g: Game[Any, Any], body: dict[str, Any]) -> Picture:
     pos = position_for(g, body.get("position"))
     try:
         data = picture(g, pos, format=body["format"], size=body["size"],
-                       highlight=body["highlight"], last_move=body["last_move"])
+                       highlight=body["highlight"], last_move=body["last_move"],
+                       orientation=body.get("orientation"))
     except NoBoardView:
         raise Problem(422, "render_unavailable",
                       f"The game {g.id!r} has no board picture yet; its other operations work.")
@@ -90,7 +121,75 @@ def render_answer(g: Game[Any, Any], body: dict[str, Any]) -> Picture:
                       f"These highlight squares are not on the {g.id} board: {exc}.")
     except InvalidLastMove as exc:
         raise Problem(422, "invalid_last_move", str(exc))
+    except UnknownSeat:
+        raise Problem(422, "invalid_orientation", unknown_seat(g, body["orientation"]))
     return Picture(data, MEDIA[body["format"]], OCTETS)
+
+
+# ---- pictures by URL ------------------------------------------------------------------------
+
+def render_as(format: str) -> Answer:
+    """The answer of ``GET .../render.<format>``: the POST's picture in that format, always
+    in its own media type (a URL's picture is one representation, whatever Accept says)."""
+
+    def answer(g: Game[Any, Any], body: dict[str, Any]) -> Picture:
+        drawn = render_answer(g, {**body, "format": format})
+        return Picture(drawn.data, drawn.media, drawn.media)
+
+    return answer
+
+
+def render_cost_as(format: str) -> Cost:
+    """The shedding estimate of ``GET .../render.<format>``: the POST's."""
+    return lambda g, body: render_cost(g, {**body, "format": format})
+
+
+def picture_etag(operation_id: str) -> EntityTag:
+    """The ETag of a picture by URL: a digest of the operation, the game, its resolved
+    options, the validated request (the token aside: it changes no pixel) and
+    :func:`renderer_version`. It is computed without drawing, and the same in every worker
+    and replica running the same code and libraries; the same tag always means the same
+    bytes, since the picture is a pure function of these."""
+
+    def etag(g: Game[Any, Any], body: Mapping[str, Any]) -> str:
+        request = {key: value for key, value in body.items() if key not in ("options", "token")}
+        key = orjson.dumps([renderer_version(), operation_id, g.id, g.options, request],
+                           option=orjson.OPT_SORT_KEYS)
+        return f'"{hashlib.sha256(key).hexdigest()[:40]}"'
+
+    return etag
+
+
+@lru_cache(maxsize=1)
+def renderer_version() -> str:
+    """A digest of what this renderer draws: the rasteriser's and cairo's versions, and the
+    SVG and a small PNG of every registered game's start position (computed once per
+    process, at warm-up). A change to the drawing code, to a game's view or to the
+    libraries changes it, and with it every picture's ETag, so that no cache keeps an old
+    picture under a tag that now means another."""
+    import cairocffi
+    import cairosvg
+
+    digest = hashlib.sha256(f"{cairosvg.__version__} {cairocffi.cairo_version_string()}"
+                            .encode())
+    for game_id in registry.game_ids():
+        game = registry.configure(game_id)
+        try:
+            for format in ("svg", "png"):
+                digest.update(picture(game, game.start_position, format=format,
+                                      size=MIN_SIZE))
+        except (NoBoardView, RulesError):
+            digest.update(f"{game_id} draws nothing".encode())
+    return digest.hexdigest()[:16]
+
+
+def unknown_seat(g: Game[Any, Any], player: str) -> str:
+    """Why a picture cannot be seen from ``player``, and whom it can be seen from."""
+    seats = ", ".join(g.seat_edges())
+    if player in g.players():
+        return (f"The orientation {player!r} is a player of {g.name} who does not take part "
+                f"under these options; give one of: {seats}.")
+    return f"The orientation {player!r} is not a player of {g.name}; give one of: {seats}."
 
 
 def render_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:

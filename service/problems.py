@@ -35,6 +35,7 @@ TITLES = {
     "invalid_highlight": "Invalid highlight",
     "invalid_last_move": "Invalid last move",
     "render_unavailable": "Render unavailable",
+    "invalid_orientation": "Invalid orientation",
     "unsigned_position": "Unsigned position",
     "bad_signature": "Bad signature",
     "origin_not_allowed": "Origin not allowed",
@@ -75,16 +76,22 @@ def problem_for(exc: Exception) -> Problem:
     if isinstance(exc, RulesError):
         return Problem(422, exc.code, exc.detail, **exc.extra)
     if isinstance(exc, ValidationError):
-        messages = exc.normalized_messages()  # type: ignore[no-untyped-call]
-        if not isinstance(messages, dict):
-            messages = {"_schema": messages}
-        parts = [f"{path}: {text}" for path, text in _field_messages(messages)]
-        if len(parts) > 5:      # the `errors` member has them all
-            parts[5:] = [f"and {len(parts) - 5} more (see errors)"]
-        return Problem(400, "malformed_request",
-                       f"The request body does not match the schema; fix {'; '.join(parts)}.",
-                       errors=messages)
+        return field_problem(exc.normalized_messages())  # type: ignore[no-untyped-call]
     raise TypeError(f"{type(exc).__name__} is not an error answered with a problem")
+
+
+def field_problem(messages: Any, where: str = "request body") -> Problem:
+    """The 400 ``malformed_request`` naming every offending field of the ``where`` (the
+    body, or the query string of a GET) in its detail and, with marshmallow's ``messages``,
+    in ``errors``."""
+    if not isinstance(messages, dict):
+        messages = {"_schema": messages}
+    parts = [f"{path}: {text}" for path, text in _field_messages(messages)]
+    if len(parts) > 5:      # the `errors` member has them all
+        parts[5:] = [f"and {len(parts) - 5} more (see errors)"]
+    return Problem(400, "malformed_request",
+                   f"The {where} does not match the schema; fix {'; '.join(parts)}.",
+                   errors=messages)
 
 
 def problem_bytes(problem: Problem) -> bytes:

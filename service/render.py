@@ -8,13 +8,14 @@ no game. Every cell is a ``<g class="cell" data-square="a1">`` group, which lets
 
 from __future__ import annotations
 
+import hashlib
 from html import escape
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from rules.core.errors import IllegalMove, RulesError, as_json
 from rules.core.game import Game
-from rules.core.view import BoardView, Mark, NoBoardView, Piece, view_for
+from rules.core.view import BoardView, Mark, NoBoardView, Piece, quarter_turns, view_for
 
 
 MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 100, 2000, 480
@@ -117,12 +118,101 @@ def default_size_for(game: Game[Any, Any]) -> int:
     return default_size(view.files, view.ranks)
 
 
+class Turned:
+    """Where each grid coordinate of a ``files`` x ``ranks`` board is drawn once the picture
+    is turned ``turns`` quarter turns counter-clockwise (see
+    :func:`rules.core.view.quarter_turns`): the drawing's ``columns`` x ``rows`` of cells,
+    column 0 at the left and row 0 at the top."""
+
+    def __init__(self, files: int, ranks: int, turns: int) -> None:
+        self.files, self.ranks, self.turns = files, ranks, turns % 4
+        self.columns, self.rows = (ranks, files) if self.turns % 2 else (files, ranks)
+
+    def place(self, file: int, rank: int) -> tuple[int, int]:
+        """The column and row at which the cell at ``file``, ``rank`` is drawn."""
+        last_file, last_rank = self.files - 1, self.ranks - 1
+        if self.turns == 0:
+            return file, last_rank - rank
+        if self.turns == 1:   # the west edge at the bottom: east is up, south to the right
+            return last_rank - rank, last_file - file
+        if self.turns == 2:
+            return last_file - file, rank
+        return rank, file     # the east edge at the bottom: west is up, north to the right
+
+    def bottom_labels(self, view: BoardView) -> list[tuple[int, str]]:
+        """The column of each label written below the board: the files' labels, or the
+        ranks' once the board is turned a quarter."""
+        if self.turns % 2:
+            return [(self.place(0, r)[0], name) for r, name in enumerate(view.rank_labels)]
+        return [(self.place(f, 0)[0], name) for f, name in enumerate(view.file_labels)]
+
+    def left_labels(self, view: BoardView) -> list[tuple[int, str]]:
+        """The row of each label written left of the board: the ranks' labels, or the
+        files' once the board is turned a quarter."""
+        if self.turns % 2:
+            return [(self.place(f, 0)[1], name) for f, name in enumerate(view.file_labels)]
+        return [(self.place(0, r)[1], name) for r, name in enumerate(view.rank_labels)]
+
+
+# ---- what the picture says to a screen reader -----------------------------------------------
+
+def board_title(name: str, view: BoardView, seen_from: str | None = None) -> str:
+    """The picture's title: the game's ``name``, whose turn it is, and the player it is seen
+    from when that turns the board (``<name>, white to move, seen by black``)."""
+    parts = [name]
+    if view.to_move:
+        parts.append(f"{view.to_move} to move")
+    if seen_from:
+        parts.append(f"seen by {seen_from}")
+    return ", ".join(parts)
+
+
+def _piece_words(piece: Piece, square: str) -> str:
+    """One piece for a reader: its name without its owner, its count where the name does
+    not give it, what it carries, and its square (``rook d2``, ``stack of 3 with the
+    flag e2``)."""
+    words = piece.name or piece.glyph
+    if words.lower().startswith(piece.owner.lower() + " "):
+        words = words[len(piece.owner) + 1:]
+    if piece.count > 1 and str(piece.count) not in words:
+        words += f" x{piece.count}"
+    words += "".join(f" {badge.title}" for badge in piece.badges)
+    return f"{words} {square}"
+
+
+def board_description(view: BoardView, highlight: Iterable[str] = (),
+                      moved: Iterable[str] = ()) -> str:
+    """Every piece by square, player by player (in the order of the view's palette, then
+    any other owner in the order met), then the squares of the previous move and the
+    highlighted ones: ``White: rook a1, knight b1; Black: rook a8. Previous move: d4,
+    d5.``"""
+    by_owner: dict[str, list[str]] = {owner: [] for owner in view.palette}
+    for cell in view.cells:
+        if cell.piece is not None:
+            by_owner.setdefault(cell.piece.owner, []).append(_piece_words(cell.piece, cell.name))
+    players = [f"{owner[:1].upper()}{owner[1:]}: {', '.join(pieces)}"
+               for owner, pieces in by_owner.items() if pieces]
+    sentences = ["; ".join(players) + "." if players else "No pieces on the board."]
+    order = {cell.name: i for i, cell in enumerate(view.cells)}
+    for words, squares in (("Previous move", moved), ("Highlighted", highlight)):
+        listed = sorted(set(squares), key=lambda name: order.get(name, len(order)))
+        if listed:
+            sentences.append(f"{words}: {', '.join(listed)}.")
+    return " ".join(sentences)
+
+
 def svg_board(view: BoardView, *, size: int | None = None, highlight: Iterable[str] = (),
-              last_move: bool | Sequence[str] = True) -> str:
+              last_move: bool | Sequence[str] = True, turns: int = 0,
+              title: str | None = None) -> str:
     """The SVG document of ``view``; its longer side is ``size`` pixels (by default
     :func:`default_size`). ``last_move`` shows the previous move the view records (True),
-    none (False), or these squares."""
-    width, height = _extent(view.files, view.ranks)
+    none (False), or these squares. ``turns`` quarter turns counter-clockwise turn the
+    board (the pieces and labels stay upright). The document is an image to a screen
+    reader (``role="img"``), labelled by its ``<title>`` (``title``, by default
+    :func:`board_title` of the view's game id) and described by a ``<desc>`` listing the
+    pieces by square (:func:`board_description`); the same arguments give the same bytes."""
+    turned = Turned(view.files, view.ranks, turns)
+    width, height = _extent(turned.columns, turned.rows)
     if size is None:
         size = default_size(view.files, view.ranks)
     scale = size / max(width, height)
@@ -132,17 +222,23 @@ def svg_board(view: BoardView, *, size: int | None = None, highlight: Iterable[s
         moved = set(view.last_move) if last_move else set()
     else:
         moved = set(last_move)
+    title = board_title(view.game, view) if title is None else title
+    desc = board_description(view, marked, moved)
+    # ids unique to what the picture says, so that pictures inlined in one page keep theirs
+    ids = "board-" + hashlib.sha256(f"{title}\n{desc}".encode()).hexdigest()[:12]
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
         f'viewBox="0 0 {width} {height}" data-game="{escape(view.game)}" '
-        f'data-files="{view.files}" data-ranks="{view.ranks}">',
-        f'<title>{escape(view.game)}{" - " + escape(view.to_move) + " to move" if view.to_move else ""}'
-        f'</title>',
+        f'data-files="{view.files}" data-ranks="{view.ranks}" role="img" '
+        f'text-rendering="geometricPrecision" '
+        f'aria-labelledby="{ids}-title" aria-describedby="{ids}-desc">',
+        f'<title id="{ids}-title">{escape(title)}</title>',
+        f'<desc id="{ids}-desc">{escape(desc)}</desc>',
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#5b4636"/>',
     ]
     for cell in view.cells:
-        x = MARGIN + cell.file * CELL
-        y = MARGIN + (view.ranks - 1 - cell.rank) * CELL
+        column, row = turned.place(cell.file, cell.rank)
+        x, y = MARGIN + column * CELL, MARGIN + row * CELL
         fill = _terrain_fill(view, cell.terrain) if cell.terrain else SHADES[cell.shade % 2]
         out.append(f'<g class="cell" data-square="{escape(cell.name)}">')
         out.append(f'<rect class="square" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
@@ -166,18 +262,27 @@ def svg_board(view: BoardView, *, size: int | None = None, highlight: Iterable[s
             out.extend(_piece(view, cell.piece, x + CELL / 2, y + CELL / 2))
         out.append("</g>")
     label = f'font-family="{FONT}" font-size="14" fill="#f3e9d2" text-anchor="middle"'
-    for f, name in enumerate(view.file_labels):
-        cx = MARGIN + f * CELL + CELL / 2
+    for column, name in turned.bottom_labels(view):
+        cx = MARGIN + column * CELL + CELL / 2
         out.append(f'<text x="{cx:.0f}" y="{height - 8}" {label}>{escape(name)}</text>')
-    for r, name in enumerate(view.rank_labels):
-        cy = MARGIN + (view.ranks - 1 - r) * CELL + CELL / 2 + 5
+    for row, name in turned.left_labels(view):
+        cy = MARGIN + row * CELL + CELL / 2 + 5
         out.append(f'<text x="{MARGIN / 2:.0f}" y="{cy:.0f}" {label}>{escape(name)}</text>')
     out.append("</svg>")
     return "\n".join(out)
 
 
 def png_bytes(svg: str) -> bytes:
-    """Rasterise an SVG from :func:`svg_board` at its own pixel size."""
+    """Rasterise an SVG from :func:`svg_board` at its own pixel size: the same SVG gives the
+    same bytes in any process, whatever it drew before.
+
+    That holds because the SVG asks for ``text-rendering="geometricPrecision"``, which
+    cairosvg turns into unhinted glyphs without hinted metrics. With hinting (cairo's default)
+    the glyphs of a size depend on what the process drew first: cairo keeps one FreeType face
+    per font for every size and caches hinted glyphs, so a label came out a pixel apart
+    depending on which board a worker had drawn first, and with it the PNG's bytes (and any
+    ETag made of them). The PNG encoder (libpng through cairo) is deterministic for the same
+    pixels."""
     import cairosvg  # imported on first PNG: it loads the system cairo library
 
     png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
@@ -189,18 +294,23 @@ class UnknownSquares(ValueError):
 
 
 def picture(game: Any, position: Any, *, format: str = "svg", size: int | None = None,
-            highlight: Iterable[str] = (), last_move: bool | str = True) -> bytes:
+            highlight: Iterable[str] = (), last_move: bool | str = True,
+            orientation: str | None = None) -> bytes:
     """SVG or PNG bytes of ``position``; ``last_move`` True shows the previous move the
-    position records, False none, a string that move in the game's notation. Raises
-    NoBoardView, UnknownSquares naming the squares of ``highlight`` the board does not have,
-    or InvalidLastMove."""
+    position records, False none, a string that move in the game's notation; ``orientation``
+    a player the board is seen from (their edge at the bottom; None: as the game draws it).
+    Raises NoBoardView, UnknownSeat, UnknownSquares naming the squares of ``highlight`` the
+    board does not have, or InvalidLastMove."""
+    turns = quarter_turns(game, orientation)
     view = view_for(game, position)
     highlight = list(highlight)
     unknown = [sq for sq in highlight if sq not in view.names]
     if unknown:
         raise UnknownSquares(", ".join(unknown))
     shown = last_move_squares(game, position, view, last_move)
-    svg = svg_board(view, size=size, highlight=highlight, last_move=shown)
+    title = board_title(game.name, view, orientation if turns else None)
+    svg = svg_board(view, size=size, highlight=highlight, last_move=shown, turns=turns,
+                    title=title)
     return png_bytes(svg) if format == "png" else svg.encode("utf-8")
 
 
@@ -227,3 +337,36 @@ def last_move_squares(game: Game[Any, Any], position: Any, view: BoardView,
         raise InvalidLastMove(f"last_move {as_json(last_move)} names {', '.join(off_board)}, "
                               "which is not a square of this board.")
     return squares
+
+
+# ---- an animated picture of a game -------------------------------------------------------
+
+#: the container of each animated format: Pillow's format name and the media type
+ANIMATED = {"apng": ("PNG", "image/png"), "gif": ("GIF", "image/gif")}
+
+
+def animation(game: Game[Any, Any], positions: Sequence[Any], moves: Sequence[Any], *,
+              format: str, size: int, orientation: str | None = None,
+              frame_ms: int = 1000) -> bytes:
+    """An animated APNG or GIF of a game: one frame per position (``positions[0]`` first,
+    then the position after each of ``moves``), each ply's move highlighted as the previous
+    move, every frame ``frame_ms`` long, looping. Frames are this module's PNGs, assembled
+    by Pillow with fixed settings, so the same game gives the same bytes in any process.
+    Raises NoBoardView or UnknownSeat."""
+    import io
+
+    from PIL import Image
+
+    turns = quarter_turns(game, orientation)
+    frames = []
+    for index, position in enumerate(positions):
+        view = view_for(game, position)
+        shown: bool | tuple[str, ...] = True if index == 0 else game.move_squares(moves[index - 1])
+        svg = svg_board(view, size=size, last_move=shown, turns=turns,
+                        title=board_title(game.name, view, orientation if turns else None))
+        frames.append(Image.open(io.BytesIO(png_bytes(svg))).convert("RGB"))
+    out = io.BytesIO()
+    container, _ = ANIMATED[format]
+    frames[0].save(out, format=container, save_all=True, append_images=frames[1:],
+                   duration=frame_ms, loop=0)
+    return out.getvalue()

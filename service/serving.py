@@ -4,16 +4,20 @@
 operation for its answer (data, from :mod:`service.answers` and the like), signs the answer's
 position where the request started from a trusted one, and writes the wire format: JSON, a
 picture in the media type the client prefers, or a problem document for an error that is the
-client's to mend. The two roads (:mod:`service.fastpath` for plain WSGI requests, Flask's
+client's to mend. An operation that declares an ETag (a picture by URL) is answered 304,
+without being answered at all, when the request's If-None-Match names its tag (``*``: once
+the answer is made). The two roads (:mod:`service.fastpath` for plain WSGI requests, Flask's
 views for the rest) differ only in how they read the request into an
 :class:`~service.admission.Incoming` and hand the :class:`Outgoing` to the server.
 """
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, Mapping, NamedTuple
 
 import orjson
+from werkzeug.http import parse_etags, unquote_etag
 from werkzeug.utils import get_content_type
 
 from .admission import Admission, Incoming
@@ -23,6 +27,8 @@ from .problems import ANSWERED, PROBLEM_MEDIA_TYPE, Problem, problem_bytes, prob
 from .signing import add_token
 
 JSON = "application/json"
+#: the Cache-Control of an answer that is a pure function of its request (a picture by URL)
+IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 class Outgoing(NamedTuple):
@@ -44,10 +50,20 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
             concern(admission)
         assert operation.answer is not None, "a game operation declares its answer"
         game = admission.configured
+        cached: list[tuple[str, str]] = []
+        held = Held.NONE
+        if operation.etag is not None:
+            tag = operation.etag(game, admission.body)
+            cached = [("ETag", tag), ("Cache-Control", IMMUTABLE)]
+            held = held_copies(incoming.if_none_match, tag)
+            if held is Held.THIS:
+                return Outgoing(304, cached, b"")
         answer = operation.answer(game, admission.body)
+        if held is Held.ANY:  # "*": not modified, once the answer is known to exist
+            return Outgoing(304, cached, b"")
         if isinstance(answer, Picture):
             media = preferred_type(incoming.accept(), answer.media, answer.alternative)
-            return Outgoing(200, [("Content-Type", get_content_type(media, "utf-8"))],
+            return Outgoing(200, [("Content-Type", get_content_type(media, "utf-8")), *cached],
                             answer.data)
         if operation.signs and admission.trusted:
             add_token(answer, services["signing"], incoming.game_id, game)
@@ -57,6 +73,30 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
     finally:
         if admission.ticket is not None:
             admission.ticket.gate.leave(admission.ticket)
+
+
+class Held(Enum):
+    """What an If-None-Match header says the client holds."""
+
+    NONE = "none"
+    #: a list of tags one of which is this answer's
+    THIS = "this"
+    #: ``*``: any current copy
+    ANY = "any"
+
+
+def held_copies(if_none_match: str | None, tag: str) -> Held:
+    """What ``if_none_match`` says of the answer whose tag is ``tag`` (quoted, strong): it
+    names it (compared weakly as RFC 9110 asks: ``W/"x"`` matches ``"x"``), it is ``*``, or
+    neither. A named tag is answered 304 without making the answer, since only a request
+    that was answered can have given it; ``*`` only once the answer is made (a request that
+    is refused has no copy to keep)."""
+    if if_none_match is None:
+        return Held.NONE
+    etags = parse_etags(if_none_match)
+    if etags.star_tag:
+        return Held.ANY
+    return Held.THIS if etags.contains_weak(unquote_etag(tag)[0]) else Held.NONE
 
 
 def problem_outgoing(problem: Problem) -> Outgoing:

@@ -25,6 +25,7 @@ from .components import (
     game_components, null_schema, reference_components, ref, walk_schemas,
 )
 from .answers import apply_answer
+from .fields import JsonList
 from .operation import Operation
 from .operations import OPERATIONS
 from .problems import PROBLEM_MEDIA_TYPE
@@ -50,6 +51,12 @@ ERROR_RESPONSES = {
                            "bad_signature when the service requires signed positions.",
           "illegal_move",
           "{illegal}"),
+    414: ("RequestLineTooLong", "The request line, or a GET operation's query string, is "
+                                "over 4094 bytes (code request_line_too_long): send the same "
+                                "fields as a JSON body to the POST form.",
+          "request_line_too_long",
+          "The query string is longer than 4094 bytes; send the same fields as a JSON body "
+          "to the POST form of this operation."),
     503: ("Unavailable", "Not now: the rules engines are still loading (code not_ready), or "
                          "this worker already runs as many expensive requests as it may (code "
                          "overloaded: a perft, search, replay or PNG whose estimated cost is "
@@ -151,11 +158,12 @@ def _links(op: Operation) -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def build_spec() -> dict[str, Any]:
     """The whole OpenAPI 3.0 document as a dict."""
+    plugin = MarshmallowPlugin()
     spec = APISpec(
         title="Board game referee",
         version=VERSION,
         openapi_version="3.0.3",
-        plugins=[MarshmallowPlugin()],
+        plugins=[plugin],
         info={
             "description": (
                 "A stateless rules-adjudication service for board games. Every request carries "
@@ -196,7 +204,7 @@ def build_spec() -> dict[str, Any]:
     }
     paths: dict[str, dict[str, Any]] = {}
     for op in OPERATIONS:
-        paths.setdefault(op.path, {})[op.method] = _operation(op, game_param)
+        paths.setdefault(op.path, {})[op.method] = _operation(op, game_param, plugin.converter)
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
     document = spec.to_dict()
@@ -208,7 +216,67 @@ def build_spec() -> dict[str, Any]:
     return _in_reading_order(document)
 
 
-def _operation(op: Operation, game_param: dict[str, Any]) -> dict[str, Any]:
+def _cache_headers(cache_control: str) -> dict[str, Any]:
+    """The headers of a cached answer, 200 and 304 alike; ``cache_control`` says what its
+    Cache-Control is."""
+    return {
+        "ETag": {"description": "A strong entity tag of the answer: the same for the same "
+                                "request in every worker and replica; send it back in "
+                                "If-None-Match.",
+                 "schema": {"type": "string"}},
+        "Cache-Control": {"description": cache_control, "schema": {"type": "string"}},
+    }
+
+
+#: the cache headers of an operation that declares an ETag (a picture by URL)
+CACHE_HEADERS = _cache_headers("public, max-age=31536000, immutable: the answer is a pure "
+                               "function of the query.")
+#: the cache headers of a conditional view (a file of the service, which changes only when
+#: the service is upgraded)
+REVALIDATED_HEADERS = _cache_headers("public, max-age=3600: a cache may keep the answer an "
+                                     "hour, then asks again with If-None-Match.")
+
+
+def _query_parameters(op: Operation, converter: Any) -> list[dict[str, Any]]:
+    """The query parameters of a GET game operation, from its request schema's fields as
+    :mod:`service.query` reads them: no null, options and dice as JSON text, any other list
+    comma-separated."""
+    assert op.request is not None, "a GET game operation declares its request"
+    fields = op.request().fields
+    parameters = []
+    for parameter in converter.schema2parameters(op.request, location="query"):
+        schema = parameter.pop("schema")
+        schema.pop("nullable", None)
+        if schema.get("default", 0) is None:
+            del schema["default"]
+        if schema.get("type") == "object" or isinstance(fields[parameter["name"]], JsonList):
+            parameter["content"] = {"application/json": {"schema": schema}}
+            parameter.pop("style", None)
+            parameter.pop("explode", None)
+        else:
+            parameter["schema"] = schema
+        if "schema" in parameter and schema.get("type") == "array":
+            # a comma-separated list: an item holds no comma
+            parameter.update(style="form", explode=False)
+            schema["items"] = {**schema["items"], "pattern": "^[^,]+$"}
+        parameters.append(parameter)
+    return parameters
+
+
+def _conditional(operation: dict[str, Any], headers: dict[str, Any]) -> None:
+    """The If-None-Match parameter, the cache ``headers`` and the 304 of an operation whose
+    answers carry an ETag."""
+    operation.setdefault("parameters", []).append({
+        "name": "If-None-Match", "in": "header", "required": False,
+        "description": "ETags of copies the client holds (or *): 304 without a body when one "
+                       "is this answer's.", "schema": {"type": "string"}})
+    operation["responses"]["200"]["headers"] = headers
+    operation["responses"]["304"] = {
+        "description": "Not modified: the If-None-Match header names this answer's ETag; no "
+                       "body.", "headers": headers}
+
+
+def _operation(op: Operation, game_param: dict[str, Any], converter: Any) -> dict[str, Any]:
     """The OpenAPI operation object of ``op``."""
     operation: dict[str, Any] = {
         "operationId": op.operation_id,
@@ -221,8 +289,6 @@ def _operation(op: Operation, game_param: dict[str, Any]) -> dict[str, Any]:
                         else {media: {"schema": schema} for media, schema in op.media.items()}),
         }},
     }
-    if op.conditional:
-        _document_conditional(operation["responses"])
     if op.response_example is not None:
         operation["responses"]["200"]["content"]["application/json"]["examples"] = (
             _named_examples(op.response_example))
@@ -230,28 +296,21 @@ def _operation(op: Operation, game_param: dict[str, Any]) -> dict[str, Any]:
         operation["responses"]["200"]["links"] = _links(op)
     if "{game}" in op.path:
         operation["parameters"] = [game_param]
-    if op.request is not None:
+    if op.in_query:
+        operation["parameters"] += _query_parameters(op, converter)
+    elif op.request is not None:
         content: dict[str, Any] = {"schema": op.request}
         if op.request_example is not None:
             content["examples"] = _named_examples(op.request_example)
         operation["requestBody"] = {"required": op.body_required,
                                     "content": {"application/json": content}}
+    if op.etag is not None:
+        _conditional(operation, CACHE_HEADERS)
+    elif op.conditional:
+        _conditional(operation, REVALIDATED_HEADERS)
     for status in op.errors:
         operation["responses"][str(status)] = ERROR_RESPONSES[status][0]
     return operation
-
-
-def _document_conditional(responses: dict[str, Any]) -> None:
-    """The ETag and Cache-Control of a conditional operation's 200, and its 304."""
-    responses["200"]["headers"] = {
-        "ETag": {"description": "A strong entity tag of the answer's bytes; send it back in "
-                                "If-None-Match to get a 304 while it holds.",
-                 "schema": {"type": "string"}},
-        "Cache-Control": {"description": "How long a cache may keep the answer before "
-                                         "revalidating it.", "schema": {"type": "string"}},
-    }
-    responses["304"] = {"description": "Not modified: the request's If-None-Match names the "
-                                       "current ETag; no body."}
 
 
 def _count_object_members(schema: dict[str, Any]) -> None:

@@ -55,7 +55,7 @@ class ChanceHooks(GameQuestions[P, M]):
         raise InvalidDice("This game uses no dice.")
 
 
-class PictureHooks(GameQuestions[P, M]):
+class PictureHooks(AnswerHooks[P, M]):
     """Pictures (the render operation): what a renderer draws, and the squares a move
     touches. A game without them has every other operation."""
 
@@ -65,6 +65,16 @@ class PictureHooks(GameQuestions[P, M]):
         from .view import NoBoardView
 
         raise NoBoardView(self.id)
+
+    def seat_edges(self) -> dict[str, str]:
+        """Where each player taking part (:meth:`seats`) sits around the board picture: one
+        of :data:`~rules.core.view.EDGES` (``south`` is the bottom of the picture as
+        :meth:`board_view` draws it, ``north`` the top, ``west`` the left, ``east`` the
+        right). A picture seen from a player turns the board so that the player's edge is at
+        the bottom. By default the first player sits at the south edge and every other one
+        at the north edge; a game whose players sit elsewhere (on the sides of the board, as
+        in a four-player game) overrides it."""
+        return {player: "south" if i == 0 else "north" for i, player in enumerate(self.seats())}
 
     def move_squares(self, move: M) -> tuple[str, ...]:
         """The names of the squares ``move`` leaves and reaches, for a picture that shows it

@@ -130,6 +130,30 @@ class NoBoardView(LookupError):
     """The game draws no picture of its positions."""
 
 
+#: The edges of a board picture a player may sit at (see
+#: :meth:`rules.core.hooks.PictureHooks.seat_edges`), in the order of the quarter turns
+#: counter-clockwise that bring each to the bottom: ``south`` is the bottom of the picture as
+#: the game draws it (no turn), ``west`` its left (a quarter turn), ``north`` its top (a half
+#: turn), ``east`` its right (three quarters).
+EDGES = ("south", "west", "north", "east")
+
+
+class UnknownSeat(LookupError):
+    """A player a picture was asked to be seen from who does not sit at this board."""
+
+
+def quarter_turns(game: Game[Any, Any], player: str | None) -> int:
+    """How many quarter turns counter-clockwise bring ``player``'s edge of the board to the
+    bottom of the picture (0 for None: the board as the game draws it). Raises UnknownSeat
+    for a name that is not one of the players taking part under the game's options."""
+    if player is None:
+        return 0
+    edges = game.seat_edges()
+    if player not in edges:
+        raise UnknownSeat(player)
+    return EDGES.index(edges[player])
+
+
 def grid_cells(
     grid: Grid,
     piece_at: Callable[[int], Piece | None],

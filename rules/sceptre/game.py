@@ -31,7 +31,7 @@ from .position import (
 )
 from .reasons import End, Illegal
 from .sections import DEFAULT_LAYOUTS, LIBRARY, MAX_SPAN, default_board_size
-from .view import board_view
+from .view import board_view, seat_edges
 
 #: Moves name squares of the largest board any layout spans (up to x24), so that a square
 #: of a bigger layout is reported as off this board, not as a malformed move.
@@ -488,3 +488,8 @@ class Sceptre(Game[Position, Move]):
 
     def board_view(self, position: Position) -> BoardView:
         return board_view(self, position)
+
+    def seat_edges(self) -> dict[str, str]:
+        """Each player sits at the edge behind him: opposite his forward direction (the
+        ``forward`` option), so a player moving west sits at the east edge."""
+        return seat_edges(self.layout)

@@ -12,7 +12,10 @@ from .terrain import OPEN, TERRAIN_NAMES
 
 if TYPE_CHECKING:
     from .game import Sceptre
+    from .layout import Layout
 
+#: the edge behind a player moving in each direction: where he sits
+BEHIND = {"north": "south", "south": "north", "east": "west", "west": "east"}
 GLYPHS = " ♚♛♜♝♞♟"
 PALETTE = {"white": ("#f6f1e4", "#2f2a26"), "red": ("#c0392b", "#fff4e8"),
            "black": ("#2f2a26", "#f5efe0"), "yellow": ("#f1c40f", "#2f2a26")}
@@ -40,3 +43,9 @@ def board_view(game: Sceptre, position: Position) -> BoardView:
     return BoardView(game=game.id, files=grid.files, ranks=grid.ranks,
                      cells=grid_cells(grid, piece_at, terrain_at=terrain_at), palette=PALETTE,
                      to_move=game.status(position).to_move, terrain=TERRAIN)
+
+
+def seat_edges(layout: Layout) -> dict[str, str]:
+    """The edge of the board each player of ``layout`` sits at: behind his forward
+    direction."""
+    return {COLOUR_NAMES[colour]: BEHIND[layout.forward[colour]] for colour in layout.players}

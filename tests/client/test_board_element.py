@@ -486,3 +486,25 @@ def test_a_board_that_is_not_interactive_is_a_picture(page):
     page.click(square("a1"))
     assert shadow_text(page, ".choices") == ""
     assert shadow_text(page, ".status") == "black to move (phase: setup; budget: 3)"
+
+
+def test_the_board_is_seen_from_its_seat(page):
+    def rank_one_is_below_rank_nine() -> bool:
+        return page.evaluate(f"""(() => {{
+            const y = (sq) => {SHADOW}.querySelector(`g.cell[data-square="${{sq}}"]`)
+                .getBoundingClientRect().top;
+            return y('a1') > y('a9'); }})()""")
+
+    add_board(page, game="kings-mate", interactive="")
+    assert rank_one_is_below_rank_nine()
+    page.evaluate(f"{BOARD}.seat = 'black'")
+    wait_for_events(page, "status", 2)
+    assert not rank_one_is_below_rank_nine()
+    # the arrows follow the board as it is drawn: down, for black, is towards rank 9
+    focus_board(page)
+    here = focused(page)["square"]
+    assert here[1:] in ("1", "2")       # a white piece, at the top of black's view
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function(f"sq => {SHADOW}.activeElement?.dataset.square !== sq", arg=here)
+    below = focused(page)["square"]
+    assert below[0] == here[0] and int(below[1:]) == int(here[1:]) + 1

@@ -164,6 +164,7 @@ def _usual_bodies(game_id: str, token_of) -> list[tuple[str, dict]]:
                        ("apply", {**base, "move": move, "seed": 3}),
                        ("replay", {**base, "moves": [move]}),
                        ("perft", {**base, "depth": 1}), ("render", base),
+                       ("replay-picture", {**base, "moves": [move], "size": 100}),
                        ("suggest", {**base, "level": "greedy"})]
     return bodies
 
@@ -176,13 +177,45 @@ def test_the_usual_bodies_of_every_game_operation_take_the_short_road(game_id):
         return roads.client.post(f"/v1/games/{game}/setup", json={}).get_json()["token"]
 
     bodies = _usual_bodies(game_id, token_of)
-    assert {name for name, _ in bodies} == {op.name for op in GAME_OPERATIONS}
+    assert {name for name, _ in bodies} == {op.name for op in GAME_OPERATIONS
+                                            if not op.in_query}
     for name, body in bodies:
         answer = roads.client.post(f"/v1/games/{game_id}/{name}", json=body)
         assert answer.status_code == 200, (name, body, answer.get_json())
         if "token" in body and name in ("apply", "replay"):
             assert "token" in answer.get_json()         # the token was judged and trusted
+    for op in GAME_OPERATIONS:
+        if op.in_query:
+            answer = roads.client.get(f"/v1/games/{game_id}/{op.name}?{USUAL_QUERIES[op.name]}")
+            assert answer.status_code == 200, (op.name, answer.get_json())
     assert roads.reached == []
+
+
+#: a usual query of each GET game operation
+USUAL_QUERIES = {"render.svg": "size=300", "render.png": "size=120&last_move=false",
+                 "replay.png": "moves=&size=120", "replay.gif": "moves=&size=120"}
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_queries_are_answered_alike_on_both_roads(apps, game_id):
+    fast, flask_only = apps
+    for op in GAME_OPERATIONS:
+        if not op.in_query:
+            continue
+        url = f"/v1/games/{game_id}/{op.name}"
+        for query in (USUAL_QUERIES[op.name], "size=abc", "nope=1", "orientation=nobody"):
+            a, b = fast.get(f"{url}?{query}"), flask_only.get(f"{url}?{query}")
+            assert (a.status_code, a.headers.get("Content-Type"), a.headers.get("ETag"),
+                    a.data) == (b.status_code, b.headers.get("Content-Type"),
+                                b.headers.get("ETag"), b.data), (url, query)
+        tag = fast.get(f"{url}?{USUAL_QUERIES[op.name]}").headers["ETag"]
+        for client in (fast, flask_only):
+            unchanged = client.get(f"{url}?{USUAL_QUERIES[op.name]}",
+                                   headers={"If-None-Match": tag})
+            assert (unchanged.status_code, unchanged.data) == (304, b"")
+            assert unchanged.headers["ETag"] == tag
+            assert "Content-Length" not in unchanged.headers or \
+                unchanged.headers["Content-Length"] == "0"
 
 
 def test_requests_whose_transport_is_not_plain_take_flasks_road():

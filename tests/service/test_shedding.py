@@ -69,7 +69,8 @@ def test_replays_and_pictures_are_judged_by_length_and_size(operation_id, body, 
 
 def test_cheap_operations_declare_no_cost():
     assert {op.operation_id for op in OPERATIONS if op.cost is not None} == {
-        "perft", "replay", "render", "suggest"}
+        "perft", "replay", "render", "renderPng", "replayPicture", "replayPicturePng",
+        "replayPictureGif", "suggest"}
 
 
 @pytest.mark.parametrize("body, heavy", [
@@ -191,5 +192,6 @@ def test_the_spec_documents_the_503_with_retry_after_on_every_game_operation():
     assert "Retry-After" in unavailable["headers"]
     for path, ops in spec["paths"].items():
         if path.startswith("/v1/games/{game}/"):
-            assert ops["post"]["responses"]["503"] == {
-                "$ref": "#/components/responses/Unavailable"}, path
+            for op in ops.values():
+                assert op["responses"]["503"] == {
+                    "$ref": "#/components/responses/Unavailable"}, path
