@@ -508,3 +508,30 @@ def test_the_board_is_seen_from_its_seat(page):
     page.wait_for_function(f"sq => {SHADOW}.activeElement?.dataset.square !== sq", arg=here)
     below = focused(page)["square"]
     assert below[0] == here[0] and int(below[1:]) == int(here[1:]) + 1
+
+
+def test_the_page_of_five_lines_in_the_docs_plays(browser, service_url, tmp_path):
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "frontends.md").read_text()
+    blocks = [b.split("```")[0] for b in docs.split("```html\n")[1:]]
+    lines = next(b for b in blocks if "<referee-board" in b).strip().splitlines()
+    assert len(lines) == 5
+    page_text = "\n".join(lines).replace("http://localhost:8000", service_url)
+    (tmp_path / "five.html").write_text(page_text, encoding="utf-8")
+    handler = functools.partial(QuietHandler, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    context.set_default_timeout(WAIT_MS)
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/five.html")
+        page.wait_for_selector(square("d4"))
+        page.click(square("d4"))
+        page.click(square("d5"))
+        page.wait_for_function(f"{SHADOW}.querySelector('.status').textContent === "
+                               "'light to move'")
+        assert shadow_text(page, ".live") == "dark played d4d5. light to move"
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
