@@ -52,7 +52,8 @@ export interface Problem {
   [field: string]: unknown;
 }
 
-export interface RefereeBoardEventMap extends HTMLElementEventMap {
+/** The element's own events (its `error` is a CustomEvent, not the DOM's ErrorEvent). */
+export interface RefereeBoardEventMap {
   /** A move was applied. Cancelable: preventDefault() leaves the board on its position, for a
    * page that keeps the game itself (it then sets `position` and `token`). */
   move: CustomEvent<Applied>;
@@ -111,10 +112,16 @@ export class RefereeBoard extends HTMLElement {
   addEventListener<K extends keyof RefereeBoardEventMap>(
     type: K, listener: (this: RefereeBoard, ev: RefereeBoardEventMap[K]) => unknown,
     options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(
+    type: K, listener: (this: RefereeBoard, ev: HTMLElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject,
                    options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof RefereeBoardEventMap>(
     type: K, listener: (this: RefereeBoard, ev: RefereeBoardEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(
+    type: K, listener: (this: RefereeBoard, ev: HTMLElementEventMap[K]) => unknown,
     options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject,
                       options?: boolean | EventListenerOptions): void;

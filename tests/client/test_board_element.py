@@ -535,3 +535,21 @@ def test_the_page_of_five_lines_in_the_docs_plays(browser, service_url, tmp_path
         context.close()
         server.shutdown()
         server.server_close()
+
+
+#: three-player Sceptre, white mated with nothing but a pass (a seeded random game, 263 turns in)
+MATED_WHITE = ("16/8wQ5wB1/16/16/16/16/16/16/4rK11/16/14bR1/16/16/16/16/12bK3/16/12wK3/14bN1/"
+               "16/16/16/16/16 w ww,rr,bb 99 263")
+
+
+def test_a_move_with_no_square_is_a_button_beside_the_board(page):
+    add_board(page, game="sceptre", options={"players": ["w", "r", "b"]}, position=MATED_WHITE,
+              interactive="")
+    assert [m["move"] for m in legal_moves(page)] == ["pass"]
+    focus_board(page)
+    tab_to(page, lambda f: f.get("move") == "pass")
+    page.keyboard.press("Enter")
+    wait_for_events(page, "status", 2)
+    assert events(page, "move")[0]["move"] == "pass"
+    assert events(page, "status")[-1]["to_move"] == "red"
+    assert shadow_text(page, ".live").startswith("white played pass.")
