@@ -98,6 +98,10 @@ class Operation:
     answer_description: str = "Success."
     #: whether the path with a trailing slash is served too (a hand-typed address)
     also_with_slash: bool = False
+    #: for a view: whether its 200 answer carries a strong ETag and a Cache-Control that
+    #: revalidates, and a request whose If-None-Match names the current tag is answered 304
+    #: without a body (a game operation declares ``etag`` instead)
+    conditional: bool = False
 
     @property
     def name(self) -> str:

@@ -20,6 +20,7 @@ from .answers import (
 )
 from .catalogue import list_games, show_game
 from .documents import SPEC_TYPES, docs, openapi
+from .elements import JAVASCRIPT, board_element
 from .media import OCTETS
 from .operation import Link, Operation
 from .pictures import (
@@ -175,10 +176,20 @@ OPERATIONS: tuple[Operation, ...] = (
               request_example="suggest",
               links={"ApplySuggestedMove": _play("$response.body#/move")}),
     Operation("get", "/play", "playground", "Playground",
-              "A web page to try the games: choose a game and options, click a piece to see "
-              "its legal moves, play them, see the status. Plain HTML and JavaScript served "
-              "by the service (script and style under /static/), over this API.",
+              "A web page to try the games: choose a game and options, play on the "
+              "<referee-board> element by mouse or keyboard, see the status, undo, let the "
+              "computer play a side. Plain HTML and JavaScript served by the service (script "
+              "and style under /static/), over this API.",
               None, view=play, tag="operations", media=HTML),
+    Operation("get", "/v1/elements/referee-board.js", "boardElement",
+              "The <referee-board> element",
+              "A plain ES module (no dependency, no build step) defining the custom element "
+              "<referee-board>: a playable board of any game over this API, by mouse, touch "
+              "and keyboard, with a live region for screen readers. A page loads it as a module "
+              "script (type=module) from this URL; it calls the service it was loaded from "
+              "unless its service attribute names another.",
+              None, view=board_element, tag="operations", conditional=True,
+              media={JAVASCRIPT: {"type": "string"}}),
     Operation("get", "/favicon.ico", "favicon", "Site icon",
               "The icon browsers show for the playground and the API docs (an SVG).",
               None, view=favicon, tag="operations",

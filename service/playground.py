@@ -1,8 +1,9 @@
 """The playground: a web page at ``/play`` over the service's own API (``/`` leads to it).
 
 The page, its script and its style are plain files in ``service/static/`` served from the
-package (no CDN): it fetches the SVG board from the render operation, inlines it, and maps
-clicks on its ``data-square`` groups to the moves from ``legal-moves``.
+package (no CDN): a page of options (game, options, position, undo, the computer's sides and
+level, the moves played) around the ``<referee-board>`` element (:mod:`service.elements`),
+which draws the board and takes the moves.
 """
 
 from __future__ import annotations

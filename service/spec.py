@@ -216,15 +216,25 @@ def build_spec() -> dict[str, Any]:
     return _in_reading_order(document)
 
 
-#: the headers of a cached answer (an operation that declares an ETag), 200 and 304 alike
-CACHE_HEADERS = {
-    "ETag": {"description": "A strong entity tag of the answer: the same for the same query "
-                            "in every worker and replica; send it back in If-None-Match.",
-             "schema": {"type": "string"}},
-    "Cache-Control": {"description": "public, max-age=31536000, immutable: the answer is a "
-                                     "pure function of the query.",
-                      "schema": {"type": "string"}},
-}
+def _cache_headers(cache_control: str) -> dict[str, Any]:
+    """The headers of a cached answer, 200 and 304 alike; ``cache_control`` says what its
+    Cache-Control is."""
+    return {
+        "ETag": {"description": "A strong entity tag of the answer: the same for the same "
+                                "request in every worker and replica; send it back in "
+                                "If-None-Match.",
+                 "schema": {"type": "string"}},
+        "Cache-Control": {"description": cache_control, "schema": {"type": "string"}},
+    }
+
+
+#: the cache headers of an operation that declares an ETag (a picture by URL)
+CACHE_HEADERS = _cache_headers("public, max-age=31536000, immutable: the answer is a pure "
+                               "function of the query.")
+#: the cache headers of a conditional view (a file of the service, which changes only when
+#: the service is upgraded)
+REVALIDATED_HEADERS = _cache_headers("public, max-age=3600: a cache may keep the answer an "
+                                     "hour, then asks again with If-None-Match.")
 
 
 def _query_parameters(op: Operation, converter: Any) -> list[dict[str, Any]]:
@@ -253,17 +263,17 @@ def _query_parameters(op: Operation, converter: Any) -> list[dict[str, Any]]:
     return parameters
 
 
-def _conditional(op: Operation, operation: dict[str, Any]) -> None:
-    """The If-None-Match parameter, the cache headers and the 304 of an operation that
-    declares an ETag."""
-    operation["parameters"].append({
+def _conditional(operation: dict[str, Any], headers: dict[str, Any]) -> None:
+    """The If-None-Match parameter, the cache ``headers`` and the 304 of an operation whose
+    answers carry an ETag."""
+    operation.setdefault("parameters", []).append({
         "name": "If-None-Match", "in": "header", "required": False,
         "description": "ETags of copies the client holds (or *): 304 without a body when one "
                        "is this answer's.", "schema": {"type": "string"}})
-    operation["responses"]["200"]["headers"] = CACHE_HEADERS
+    operation["responses"]["200"]["headers"] = headers
     operation["responses"]["304"] = {
         "description": "Not modified: the If-None-Match header names this answer's ETag; no "
-                       "body.", "headers": CACHE_HEADERS}
+                       "body.", "headers": headers}
 
 
 def _operation(op: Operation, game_param: dict[str, Any], converter: Any) -> dict[str, Any]:
@@ -295,7 +305,9 @@ def _operation(op: Operation, game_param: dict[str, Any], converter: Any) -> dic
         operation["requestBody"] = {"required": op.body_required,
                                     "content": {"application/json": content}}
     if op.etag is not None:
-        _conditional(op, operation)
+        _conditional(operation, CACHE_HEADERS)
+    elif op.conditional:
+        _conditional(operation, REVALIDATED_HEADERS)
     for status in op.errors:
         operation["responses"][str(status)] = ERROR_RESPONSES[status][0]
     return operation

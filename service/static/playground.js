@@ -1,55 +1,48 @@
-// The playground: a thin page over the service's own API (no state on the server, no CDN).
-// The board is the SVG from POST /v1/games/{game}/render, inlined; each square is a
-// <g class="cell" data-square="..."> group, so clicks map to squares. A side whose "computer
-// plays" switch is on moves by POST /v1/games/{game}/suggest.
-"use strict";
+// The playground: a page of options around the <referee-board> element, which draws the
+// board, takes the moves (click, drag, keyboard), asks for what a move needs and shows the
+// status. The page chooses the game, options and position, keeps the history (from the
+// element's move events) for Undo, and plays a side whose "computer plays" switch is on
+// with POST /v1/games/{game}/suggest.
 
-const $ = (id) => document.getElementById(id);
-// token: the position's token when the service signs positions (sent back with the position)
+const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
+/** @type {import("./referee-board.js").RefereeBoard} */
+const board = $("board");
+// history: the moves played, each with the position (and token) before it and its mover
 // toMove: the player to move, whose "computer plays" switch decides who moves next
-const state = { game: null, options: {}, position: null, token: undefined, moves: [],
-                selected: null, history: [], finished: false, ticket: 0, toMove: null };
+const state = {
+  history: /** @type {{move: string, dice?: unknown, before: string | null, tokenBefore: string | null, side: string | null}[]} */ ([]),
+  toMove: /** @type {string | null} */ (null),
+  finished: false,
+  thinking: /** @type {string | null} */ (null),
+};
 
-async function call(path, body) {
+/** @param {string | null} message */
+function showError(message) {
+  $("error").textContent = message || "";
+}
+
+async function getJson(/** @type {string} */ path, /** @type {unknown} */ body = undefined) {
   const init = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
   const response = await fetch(path, init);
-  const type = response.headers.get("Content-Type") || "";
-  if (!response.ok) {
-    const problem = type.includes("json") ? await response.json() : { detail: response.statusText };
-    const error = new Error(problem.detail || "request failed");
-    error.problem = problem;
-    throw error;
-  }
-  return type.includes("json") ? response.json() : response.text();
-}
-
-function showError(error) {
-  const p = error && error.problem;
-  $("error").textContent = error ? (p && p.reason ? `${p.detail} [${p.reason}]` : error.message) : "";
-}
-
-function gamePath(op) { return `/v1/games/${encodeURIComponent(state.game)}/${op}`; }
-
-function body(extra) {
-  return Object.assign({ position: state.position, options: state.options, token: state.token },
-                       extra || {});
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.detail || "request failed");
+  return answer;
 }
 
 async function loadGames() {
-  const { games } = await call("/v1/games");
+  const { games } = await getJson("/v1/games");
   const select = $("game");
   for (const g of games) {
     const option = document.createElement("option");
     option.value = g.id;
     option.textContent = `${g.name} (${g.id})`;
     option.dataset.options = JSON.stringify(g.options);
+    option.dataset.players = JSON.stringify(g.players);
     select.appendChild(option);
   }
-  for (const g of games) select.querySelector(`option[value="${g.id}"]`).dataset.players =
-    JSON.stringify(g.players);
   const wanted = new URLSearchParams(location.search).get("game");
-  if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
+  if (wanted && games.some((/** @type {{id: string}} */ g) => g.id === wanted)) select.value = wanted;
   describeOptions();
 }
 
@@ -70,129 +63,81 @@ function computerSwitches() {
   }
 }
 
-function computerPlays(player) {
+function computerPlays(/** @type {string | null} */ player) {
   const input = document.querySelector(`#computer-sides input[data-player="${player}"]`);
-  return Boolean(input && input.checked);
+  return Boolean(input && /** @type {HTMLInputElement} */ (input).checked);
 }
 
 async function computerTurn() {
-  // If the side to move is the computer's, ask the service for its move and play it.
+  // If the side to move is the computer's, ask the service for its move and let the board
+  // play it (a move it was asked of an earlier position is dropped).
   if (state.finished || !state.toMove || !computerPlays(state.toMove)) return;
-  const ticket = state.ticket;
-  if (state.thinking === ticket) return;  // already asked for this position
-  state.thinking = ticket;
-  $("status").textContent = `${state.toMove} to move (the computer is thinking)`;
+  const position = board.position;
+  if (state.thinking === position) return;  // already asked for this position
+  state.thinking = position;
+  $("thinking").textContent = `The computer is thinking for ${state.toMove}.`;
   try {
-    const suggestion = await call(gamePath("suggest"), body({ level: $("level").value }));
-    if (ticket !== state.ticket) return;  // a person moved, undid or changed game meanwhile
-    await play(suggestion.move);
-  } catch (e) { showError(e); }
+    const suggestion = await getJson(`/v1/games/${encodeURIComponent(board.game)}/suggest`, {
+      position, options: board.resolvedOptions, level: $("level").value,
+      ...(board.token ? { token: board.token } : {}) });
+    if (board.position !== position) return;  // a person moved, undid or changed game
+    await board.play(suggestion.move);
+  } catch (e) {
+    showError(/** @type {Error} */ (e).message);
+  } finally {
+    $("thinking").textContent = "";
+  }
 }
 
 function describeOptions() {
   computerSwitches();
   const chosen = $("game").selectedOptions[0];
   const options = chosen ? JSON.parse(chosen.dataset.options) : [];
-  $("option-help").textContent = options.map((o) =>
+  $("option-help").textContent = options.map((/** @type {any} */ o) =>
     `${o.name}: ${JSON.stringify(o.default)}` + (o.choices ? ` (${o.choices.join(", ")})` : "")
   ).join("\n");
 }
 
-async function newGame() {
-  showError(null);
-  let options;
+/** The options typed in the box, or null (and a sentence) when they are not JSON. */
+function typedOptions() {
   try {
-    options = JSON.parse($("options").value || "{}");
+    return JSON.parse($("options").value || "{}");
   } catch (e) {
-    showError(new Error(`Options are not JSON: ${e.message}`));
-    return;
+    showError(`Options are not JSON: ${/** @type {Error} */ (e).message}`);
+    return null;
   }
-  state.game = $("game").value;
-  const ticket = ++state.ticket;  // a later choice wins over answers still on their way
-  try {
-    const setup = await call(gamePath("setup"), { options });
-    if (ticket !== state.ticket) return;
-    state.options = setup.options;
-    $("options").value = JSON.stringify(setup.options);  // the options in force, resolved
-    state.position = setup.position;
-    state.token = setup.token;
-    state.history = [];
-    await refresh();
-  } catch (e) { showError(e); }
 }
 
-async function loadPosition() {
+/** Shows `position` of the game and options chosen (null: their initial position). */
+function show(/** @type {string | null} */ position, /** @type {string | null} */ token) {
+  const options = typedOptions();
+  if (options === null) return;
   showError(null);
-  state.game = $("game").value;
-  state.options = JSON.parse($("options").value || "{}");
-  state.position = $("position").value.trim() || null;
-  state.token = undefined;  // a typed position is unsigned
-  state.history = [];
-  try { await refresh(); } catch (e) { showError(e); }
-}
-
-async function refresh() {
-  state.selected = null;
   delete document.body.dataset.ready;
-  const ticket = ++state.ticket;
-  const [legal, status] = await Promise.all([
-    call(gamePath("legal-moves"), body()), call(gamePath("status"), body())]);
-  if (ticket !== state.ticket) return;
-  state.moves = legal.moves;
-  state.finished = status.state !== "ongoing";
-  state.toMove = status.to_move;
-  $("position").value = state.position || "";
-  const statusLine = $("status");
-  statusLine.className = state.finished ? "over" : "";
-  const notes = statusNotes(status);
-  statusLine.textContent = (state.finished
-    ? `Game over: ${status.state}${status.winner ? `, ${status.winner} wins` : ""} (${status.reason})`
-    : `${status.to_move} to move`) + (notes.length ? ` (${notes.join("; ")})` : "");
-  $("count").textContent = `(${legal.count})`;
-  renderHistory();
-  renderMoveList();
-  setChoices([]);
-  await drawBoard(ticket);
-  if (ticket !== state.ticket) return;
-  document.body.dataset.game = state.game;  // for tests: which game, how many plies shown
-  document.body.dataset.ready = String(state.history.length);
-  computerTurn();
+  state.history = [];
+  state.thinking = null;
+  board.game = $("game").value;
+  board.options = options;
+  board.position = position;
+  board.token = token;
 }
 
-// Everything a status holds beyond state, winner, reason and to_move, in words: check, a
-// phase, a budget, a pending fight with its odds, the players left; any other field as JSON.
-function statusNotes(status) {
-  const notes = [];
-  for (const [key, value] of Object.entries(status)) {
-    if (["state", "winner", "reason", "to_move"].includes(key)) continue;
-    if (key === "in_check") { if (value) notes.push("in check"); }
-    else if (key === "fight" && value) notes.push(fightNote(value));
-    else if (key === "players_left") notes.push(`players left: ${value.join(", ")}`);
-    else notes.push(`${key.replaceAll("_", " ")}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
-  }
-  return notes;
+function newGame() { show(null, null); }
+
+function loadPosition() {
+  // a typed position is unsigned: it goes without a token
+  show($("position").value.trim() || null, null);
 }
 
-function fightNote(fight) {
-  const a = fight.attacker, d = fight.defender, odds = fight.odds || {};
-  const exact = (key) => (odds[key] ? odds[key].exact : "?");
-  return `fight pending: ${a.side} attacks ${d.cell} from ${a.from} with ${a.pawns}` +
-    ` (${a.dice.join("+")}) against ${d.pawns} (${d.dice.join("+")}); attacker wins ` +
-    `${exact("attacker_wins")}, defender wins ${exact("defender_wins")}, tie ${exact("tie")}`;
-}
-
-async function drawBoard(ticket) {
-  try {
-    const svg = await call(gamePath("render"), body({ format: "svg", size: 640 }));
-    if (ticket === state.ticket) $("board").innerHTML = svg;
-  } catch (e) {
-    if (ticket !== state.ticket) return;
-    $("board").innerHTML = "";
-    const note = document.createElement("p");
-    note.className = "hint";
-    note.textContent = `No board picture: ${e.message} Use the move list.`;
-    $("board").appendChild(note);
-  }
+function undo() {
+  // Back to the last position where a person was to move: the computer's replies go too.
+  let last = state.history.pop();
+  while (last && computerPlays(last.side) && state.history.length) last = state.history.pop();
+  if (!last) return;
+  delete document.body.dataset.ready;
+  state.thinking = null;
+  board.position = last.before;
+  board.token = last.tokenBefore;
 }
 
 function renderHistory() {
@@ -205,92 +150,23 @@ function renderHistory() {
   }
 }
 
-function moveButton(entry) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.textContent = entry.move;
-  button.dataset.move = entry.move;
-  button.title = Object.entries(entry).filter(([k]) => k !== "move")
-    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(", ");
-  button.addEventListener("click", () => play(entry.move));
-  return button;
-}
-
-function renderMoveList() {
-  const box = $("all-moves");
-  box.innerHTML = "";
-  for (const entry of state.moves.slice(0, 500)) box.appendChild(moveButton(entry));
-}
-
-function setChoices(entries, hint) {
-  const box = $("choices");
-  box.innerHTML = "";
-  if (!entries.length) {
-    const p = document.createElement("p");
-    p.className = "hint";
-    p.textContent = hint || (state.finished ? "The game is over." : "Click a piece (or a square) to see its moves.");
-    box.appendChild(p);
-    return;
-  }
-  for (const entry of entries) box.appendChild(moveButton(entry));
-}
-
-function markSquares(selected, targets) {
-  for (const g of document.querySelectorAll("#board g.cell")) {
-    const sq = g.dataset.square;
-    g.classList.toggle("selected", sq === selected);
-    g.classList.toggle("target", targets.has(sq));
-  }
-}
-
-function onSquare(square) {
-  showError(null);
-  if (state.selected) {
-    const here = state.moves.filter((m) => m.from === state.selected && m.to === square);
-    if (here.length === 1) return play(here[0].move);
-    if (here.length > 1) return setChoices(here);
-  }
-  const from = state.moves.filter((m) => m.from === square);
-  if (from.length) {
-    state.selected = square;
-    markSquares(square, new Set(from.map((m) => m.to).filter(Boolean)));
-    return setChoices(from);
-  }
-  state.selected = null;
-  markSquares(null, new Set());
-  const onto = state.moves.filter((m) => !m.from && m.to === square);
-  if (onto.length === 1) return play(onto[0].move);
-  setChoices(onto, `No legal move starts on ${square}.`);
-}
-
-async function play(move) {
-  showError(null);
-  try {
-    const applied = await call(gamePath("apply"), body({ move }));
-    state.history.push({ move: applied.move, dice: applied.dice, before: state.position,
-                         tokenBefore: state.token, side: state.toMove });
-    state.position = applied.position;
-    state.token = applied.token;
-    await refresh();
-  } catch (e) { showError(e); }
-}
-
-async function undo() {
-  // Back to the last position where a person was to move: the computer's replies go too.
-  let last = state.history.pop();
-  while (last && computerPlays(last.side) && state.history.length) last = state.history.pop();
-  if (!last) return;
-  state.position = last.before;
-  state.token = last.tokenBefore;
-  const kept = state.history;
-  try { await refresh(); } catch (e) { showError(e); }
-  state.history = kept;
+board.addEventListener("move", (event) => {
+  // the board still shows the position the move was played from
+  const applied = event.detail;
+  state.history.push({ move: applied.move, dice: applied.dice, before: board.position,
+                       tokenBefore: board.token, side: state.toMove });
+  delete document.body.dataset.ready;
+});
+board.addEventListener("status", (event) => {
+  const status = event.detail;
+  state.toMove = status.to_move;
+  state.finished = status.state !== "ongoing";
+  $("position").value = board.position || "";
+  $("options").value = JSON.stringify(board.resolvedOptions);  // the options in force
   renderHistory();
-}
-
-$("board").addEventListener("click", (event) => {
-  const cell = event.target.closest("g.cell");
-  if (cell) onSquare(cell.dataset.square);
+  document.body.dataset.game = board.game;  // for tests: which game, how many plies shown
+  document.body.dataset.ready = String(state.history.length);
+  computerTurn();
 });
 $("game").addEventListener("change", () => {
   // another game: none of the last game's options or typed move carry over
@@ -302,10 +178,10 @@ $("game").addEventListener("change", () => {
 $("new-game").addEventListener("click", newGame);
 $("load").addEventListener("click", loadPosition);
 $("undo").addEventListener("click", undo);
-$("typed").addEventListener("submit", (event) => {
+$("typed").addEventListener("submit", (/** @type {Event} */ event) => {
   event.preventDefault();
   const text = $("move-text").value.trim();
-  if (text) play(text);
+  if (text) board.play(text);
 });
 
-loadGames().then(newGame).catch(showError);
+loadGames().then(newGame).catch((e) => showError(e.message));

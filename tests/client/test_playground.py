@@ -20,6 +20,12 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 #: how long any wait on the page may last before the test fails (Playwright's default: 30 s)
 WAIT_MS = 120_000
+#: the board element's parts, inside its shadow root (Playwright's selectors pierce it;
+#: the page's own scripts reach it through shadowRoot)
+SHADOW = "document.querySelector('#board').shadowRoot"
+CHOICES = f"{SHADOW}.querySelector('.choices')"
+STATUS = "#board .status"
+ERROR = "#board .error"
 
 
 def test_pages_are_served_from_the_package_without_a_cdn(client):
@@ -79,7 +85,7 @@ def test_make_a_move_in_every_game_by_clicking(page, base_url, game_id):
     game = registry.configure(game_id)
     assert start == game.format_position(game.initial_position())
     moves = post_json(base_url, f"/v1/games/{game_id}/legal-moves", {"position": start})["moves"]
-    assert page.locator("#all-moves button").count() == min(len(moves), 500)
+    assert page.evaluate("document.querySelector('#board').legalMoves") == moves
     has_board = page.locator("#board svg").count() == 1
     move = next((m for m in moves if m.get("to")), moves[0]) if has_board else moves[0]
     if has_board:
@@ -92,11 +98,11 @@ def test_make_a_move_in_every_game_by_clicking(page, base_url, game_id):
         page.click(f'#board g.cell[data-square="{move["to"]}"]')
         if len(sharing) > 1:  # several moves share the squares: the page offers the choice
             page.wait_for_function(
-                "n => document.querySelectorAll('#choices button').length === n",
+                f"n => {CHOICES}.querySelectorAll('button[data-move]').length === n",
                 arg=len(sharing))
-            page.click(f'#choices button[data-move="{move["move"]}"]')
-    else:
-        page.click(f'#all-moves button[data-move="{move["move"]}"]')
+            page.click(f'#board .choices button[data-move="{move["move"]}"]')
+    else:  # no picture: the element lists every move
+        page.click(f'#board .actions button[data-move="{move["move"]}"]')
     page.wait_for_function("document.body.dataset.ready === '1'")
     expected = post_json(base_url, f"/v1/games/{game_id}/apply", {"position": start,
                                                                   "move": move["move"], "seed": 0})
@@ -105,19 +111,19 @@ def test_make_a_move_in_every_game_by_clicking(page, base_url, game_id):
     assert after != start
     if not move.get("chance"):
         assert after == expected["position"]
-    assert "to move" in page.inner_text("#status") or "Game over" in page.inner_text("#status")
+    assert "to move" in page.inner_text(STATUS) or "Game over" in page.inner_text(STATUS)
 
 
 def test_illegal_typed_move_shows_the_reason_and_undo(page, base_url):
     start = open_game(page, base_url, "mastery")
     page.fill("#move-text", "d1d4")
     page.press("#move-text", "Enter")
-    page.wait_for_function("document.querySelector('#error').textContent !== ''")
-    assert page.inner_text("#error").endswith("[path_blocked]")
+    page.wait_for_function(f"{SHADOW}.querySelector('.error').textContent !== ''")
+    assert page.inner_text(ERROR).endswith("[path_blocked]")
     page.fill("#move-text", "d4d5")
     page.press("#move-text", "Enter")
     page.wait_for_function("document.body.dataset.ready === '1'")
-    assert page.inner_text("#status") == "light to move"
+    assert page.inner_text(STATUS) == "light to move"
     page.click("#undo")
     page.wait_for_function(f"document.querySelector('#position').value === {json.dumps(start)}")
     assert page.locator("#history li").count() == 0
@@ -131,20 +137,20 @@ def test_the_playground_carries_tokens_when_the_service_requires_them(page):
             page.fill("#move-text", move)
             page.press("#move-text", "Enter")
             page.wait_for_function(f"document.body.dataset.ready === '{ply}'")
-            assert page.inner_text("#error") == ""
-        assert page.inner_text("#status") == "dark to move"
+            assert page.inner_text(ERROR) == ""
+        assert page.inner_text(STATUS) == "dark to move"
         page.click("#undo")                     # back to a signed position: still playable
-        page.wait_for_function("document.querySelector('#status').textContent === "
+        page.wait_for_function(f"{SHADOW}.querySelector('.status').textContent === "
                                "'light to move'")
         page.fill("#move-text", "e5e4")
         page.press("#move-text", "Enter")
         page.wait_for_function("document.body.dataset.ready === '2'")
-        assert page.inner_text("#error") == ""
+        assert page.inner_text(ERROR) == ""
         # a typed position has no token: the service refuses it and the page says why
         page.fill("#position", page.input_value("#position"))
         page.click("#load")
-        page.wait_for_function("document.querySelector('#error').textContent !== ''")
-        assert "signed positions" in page.inner_text("#error")
+        page.wait_for_function(f"{SHADOW}.querySelector('.error').textContent !== ''")
+        assert "signed positions" in page.inner_text(ERROR)
 
 
 def switch_game(page, game_id: str) -> None:
@@ -180,18 +186,18 @@ def test_the_options_box_shows_each_games_options_in_force(page, base_url):
 
 def test_the_status_line_shows_everything_the_status_holds(page, base_url):
     open_game(page, base_url, "maestria")
-    assert page.inner_text("#status") == "black to move (phase: setup; budget: 3)"
+    assert page.inner_text(STATUS) == "black to move (phase: setup; budget: 3)"
     pending = ("w1*,-,-,w2,-,-,-,-,-,-,-,-/-,-,b3,-,-,-,-,-,-,-,-,b1* play b 2 c1d2:3 0 6")
     load_position(page, pending)
-    assert page.inner_text("#status") == (
+    assert page.inner_text(STATUS) == (
         "white to move (phase: play; budget: 2; fight pending: black attacks d2 from c1 with 3 "
         "(d6+d6+d4) against 2 (d6); attacker wins 829/864, defender wins 5/288, tie 5/216)")
     switch_game(page, "kings-mate")
-    assert page.inner_text("#status") == "white to move"
+    assert page.inner_text(STATUS) == "white to move"
     load_position(page, "6k/7/w6/7/7/7/7/7/K6 w - - 0 1")
-    assert page.inner_text("#status") == "white to move (in check)"
+    assert page.inner_text(STATUS) == "white to move (in check)"
     switch_game(page, "sceptre")
-    assert page.inner_text("#status") == "white to move (players left: white, black)"
+    assert page.inner_text(STATUS) == "white to move (players left: white, black)"
 
 
 def test_switching_games_clears_the_typed_move(page, base_url):
@@ -223,7 +229,7 @@ def test_the_computer_plays_the_side_switched_on(page, base_url):
     page.press("#move-text", "Enter")
     # the person's move, then the computer's reply: two plies shown, dark to move again
     page.wait_for_function("document.body.dataset.ready === '2'")
-    assert page.inner_text("#status") == "dark to move"
+    assert page.inner_text(STATUS) == "dark to move"
     items = page.locator("#history li")
     assert items.nth(0).inner_text() == "d4d5"
     reply = items.nth(1).inner_text()
@@ -234,7 +240,7 @@ def test_the_computer_plays_the_side_switched_on(page, base_url):
     page.click("#undo")
     page.wait_for_function("document.body.dataset.ready === '0'")
     assert page.locator("#history li").count() == 0
-    assert page.inner_text("#status") == "dark to move"
+    assert page.inner_text(STATUS) == "dark to move"
 
 
 def test_the_computer_can_play_both_sides(page, base_url):
