@@ -353,9 +353,29 @@ export interface paths {
         };
         /**
          * Playground
-         * @description A web page to try the games: choose a game and options, click a piece to see its legal moves, play them, see the status. Plain HTML and JavaScript served by the service (script and style under /static/), over this API.
+         * @description A web page to try the games: choose a game and options, play on the <referee-board> element by mouse or keyboard, see the status, undo, let the computer play a side. Plain HTML and JavaScript served by the service (script and style under /static/), over this API.
          */
         get: operations["playground"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/elements/referee-board.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The <referee-board> element
+         * @description A plain ES module (no dependency, no build step) defining the custom element <referee-board>: a playable board of any game over this API, by mouse, touch and keyboard, with a live region for screen readers. A page loads it as a module script (type=module) from this URL; it calls the service it was loaded from unless its service attribute names another.
+         */
+        get: operations["boardElement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2155,7 +2175,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    /** @description A strong entity tag of the answer: the same for the same request in every worker and replica; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
                     "Cache-Control"?: string;
@@ -2168,7 +2188,7 @@ export interface operations {
             /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
             304: {
                 headers: {
-                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    /** @description A strong entity tag of the answer: the same for the same request in every worker and replica; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
                     "Cache-Control"?: string;
@@ -2218,7 +2238,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    /** @description A strong entity tag of the answer: the same for the same request in every worker and replica; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
                     "Cache-Control"?: string;
@@ -2231,7 +2251,7 @@ export interface operations {
             /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
             304: {
                 headers: {
-                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    /** @description A strong entity tag of the answer: the same for the same request in every worker and replica; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
                     "Cache-Control"?: string;
@@ -2320,7 +2340,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    /** @description A strong entity tag of the answer: the same for the same request in every worker and replica; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
                     "Cache-Control"?: string;
@@ -2333,7 +2353,7 @@ export interface operations {
             /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
             304: {
                 headers: {
-                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    /** @description A strong entity tag of the answer: the same for the same request in every worker and replica; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
                     "Cache-Control"?: string;
@@ -2387,7 +2407,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    /** @description A strong entity tag of the answer: the same for the same request in every worker and replica; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
                     "Cache-Control"?: string;
@@ -2400,7 +2420,7 @@ export interface operations {
             /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
             304: {
                 headers: {
-                    /** @description A strong entity tag of the answer: the same for the same query in every worker and replica; send it back in If-None-Match. */
+                    /** @description A strong entity tag of the answer: the same for the same request in every worker and replica; send it back in If-None-Match. */
                     ETag?: string;
                     /** @description public, max-age=31536000, immutable: the answer is a pure function of the query. */
                     "Cache-Control"?: string;
@@ -2467,6 +2487,44 @@ export interface operations {
                 content: {
                     "text/html": string;
                 };
+            };
+        };
+    };
+    boardElement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 without a body when one is this answer's. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of the answer: the same for the same request in every worker and replica; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description public, max-age=3600: a cache may keep the answer an hour, then asks again with If-None-Match. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of the answer: the same for the same request in every worker and replica; send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description public, max-age=3600: a cache may keep the answer an hour, then asks again with If-None-Match. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
