@@ -114,11 +114,11 @@ def _by_url(body: Mapping[str, Any], format: str) -> dict[str, Any]:
 
 
 def replay_picture_as(format: str) -> Answer:
-    """The answer of ``GET .../replay.<png|gif>``: the POST's picture, in its own type."""
+    """The answer of ``GET .../replay.<png|gif>``: the POST's picture, in its own type (or
+    as plain bytes to a client whose Accept header prefers them)."""
 
     def answer(g: Game[Any, Any], body: dict[str, Any]) -> Picture:
-        drawn = replay_picture_answer(g, _by_url(body, format))
-        return Picture(drawn.data, drawn.media, drawn.media)
+        return replay_picture_answer(g, _by_url(body, format))
 
     return answer
 

@@ -23,8 +23,11 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from flask import Response
 from marshmallow import Schema
+from werkzeug.datastructures import MIMEAccept
 
 from rules.core.game import Game
+
+from .media import OCTETS, preferred_type
 
 #: a game operation's answer: a JSON object, or a picture
 Answer = Callable[[Game[Any, Any], dict[str, Any]], "dict[str, Any] | Picture"]
@@ -112,6 +115,13 @@ class Operation:
     def for_a_game(self) -> bool:
         """Whether this is a game operation, admitted and answered by the service's road."""
         return self.answer is not None
+
+    def media_for(self, accepted: MIMEAccept) -> str:
+        """The media type of this picture operation's answer to a client that accepts
+        ``accepted``: its own (the first of ``media``), or plain bytes when the client prefers
+        them and the operation offers them."""
+        own = next(iter(self.media))
+        return preferred_type(accepted, own, OCTETS) if OCTETS in self.media else own
 
     @property
     def in_query(self) -> bool:

@@ -53,6 +53,11 @@ def _play(move: str) -> Link:
                           "options": "$response.body#/options", "move": move})
 
 
+#: a picture's bytes as a generated client reads them
+PLAIN_BYTES = {"type": "string", "format": "binary",
+               "description": "The picture as plain bytes, when the request's Accept header "
+                              "prefers this type."}
+
 #: how a client (and schemathesis' stateful phase) chains calls into a real game:
 #: setup -> legal-moves -> apply (the first listed move) -> legal-moves -> apply ...
 NEXT = {"LegalMoves": _from_response("legalMoves"), "Status": _from_response("status")}
@@ -119,9 +124,7 @@ OPERATIONS: tuple[Operation, ...] = (
               errors=GAME_ERRORS,
               media={"image/svg+xml": {"type": "string"},
                      "image/png": {"type": "string", "format": "binary"},
-                     OCTETS: {"type": "string", "format": "binary",
-                              "description": "The SVG or PNG as plain bytes, when the "
-                                             "request's Accept header prefers this type."}}),
+                     OCTETS: PLAIN_BYTES}),
     *(Operation("get", f"/v1/games/{{game}}/render.{format}", f"render{format.capitalize()}",
                 f"Picture of a position by URL ({format.upper()})",
                 f"The {format.upper()} picture of POST /v1/games/{{game}}/render, by URL (for "
@@ -132,14 +135,17 @@ OPERATIONS: tuple[Operation, ...] = (
                 "function of the query: the answer carries a strong ETag (the same in every "
                 "worker and replica) and Cache-Control: public, max-age=31536000, "
                 "immutable; a request whose If-None-Match names the ETag (or is *) is "
-                "answered 304 without drawing. A query string over 4094 bytes is a 414 "
+                "answered 304 without drawing (the tag names the representation: the plain "
+                "bytes a client whose Accept header prefers application/octet-stream "
+                "gets have their own). A query string over 4094 bytes is a 414 "
                 "request_line_too_long: use the POST form.",
                 None, RenderQuerySchema, answer=render_as(format),
                 cost=render_cost_as(format) if format == "png" else None,
                 etag=picture_etag(f"render.{format}"),
                 errors=tuple(sorted((*GAME_ERRORS, 414))),
                 media={MEDIA[format]: ({"type": "string"} if format == "svg"
-                                       else {"type": "string", "format": "binary"})})
+                                       else {"type": "string", "format": "binary"}),
+                       OCTETS: PLAIN_BYTES})
       for format in ("svg", "png")),
     Operation("post", "/v1/games/{game}/replay-picture", "replayPicture",
               "Animated picture of a game",
@@ -153,9 +159,7 @@ OPERATIONS: tuple[Operation, ...] = (
               errors=GAME_ERRORS, request_example="replay",
               media={"image/gif": {"type": "string", "format": "binary"},
                      "image/png": {"type": "string", "format": "binary"},
-                     OCTETS: {"type": "string", "format": "binary",
-                              "description": "The picture as plain bytes, when the "
-                                             "request's Accept header prefers this type."}}),
+                     OCTETS: PLAIN_BYTES}),
     *(Operation("get", f"/v1/games/{{game}}/replay.{suffix}",
                 f"replayPicture{suffix.capitalize()}",
                 f"Animated picture of a game by URL ({format.upper()})",
@@ -168,7 +172,8 @@ OPERATIONS: tuple[Operation, ...] = (
                 None, ReplayPictureQuerySchema, answer=replay_picture_as(format),
                 cost=replay_picture_cost_as(format), etag=replay_picture_etag(format),
                 dice_per_move=True, errors=tuple(sorted((*GAME_ERRORS, 414))),
-                media={ANIMATED[format][1]: {"type": "string", "format": "binary"}})
+                media={ANIMATED[format][1]: {"type": "string", "format": "binary"},
+                       OCTETS: PLAIN_BYTES})
       for suffix, format in (("png", "apng"), ("gif", "gif"))),
     Operation("post", "/v1/games/{game}/suggest", "suggest", "Suggest a move",
               SUGGEST_DESCRIPTION, SuggestResponseSchema, SuggestRequestSchema,

@@ -129,12 +129,11 @@ def render_answer(g: Game[Any, Any], body: dict[str, Any]) -> Picture:
 # ---- pictures by URL ------------------------------------------------------------------------
 
 def render_as(format: str) -> Answer:
-    """The answer of ``GET .../render.<format>``: the POST's picture in that format, always
-    in its own media type (a URL's picture is one representation, whatever Accept says)."""
+    """The answer of ``GET .../render.<format>``: the POST's picture in that format, in its
+    own media type (or as plain bytes to a client whose Accept header prefers them)."""
 
     def answer(g: Game[Any, Any], body: dict[str, Any]) -> Picture:
-        drawn = render_answer(g, {**body, "format": format})
-        return Picture(drawn.data, drawn.media, drawn.media)
+        return render_answer(g, {**body, "format": format})
 
     return answer
 

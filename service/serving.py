@@ -21,7 +21,7 @@ from werkzeug.http import parse_etags, unquote_etag
 from werkzeug.utils import get_content_type
 
 from .admission import Admission, Incoming
-from .media import preferred_type
+from .media import OCTETS, preferred_type
 from .operation import Operation, Picture
 from .problems import ANSWERED, PROBLEM_MEDIA_TYPE, Problem, problem_bytes, problem_for
 from .signing import add_token
@@ -53,8 +53,9 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
         cached: list[tuple[str, str]] = []
         held = Held.NONE
         if operation.etag is not None:
-            tag = operation.etag(game, admission.body)
-            cached = [("ETag", tag), ("Cache-Control", IMMUTABLE)]
+            tag = representation_tag(operation.etag(game, admission.body),
+                                     operation.media_for(incoming.accept()))
+            cached = [("ETag", tag), ("Cache-Control", IMMUTABLE), ("Vary", "Accept")]
             held = held_copies(incoming.if_none_match, tag)
             if held is Held.THIS:
                 return Outgoing(304, cached, b"")
@@ -73,6 +74,13 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
     finally:
         if admission.ticket is not None:
             admission.ticket.gate.leave(admission.ticket)
+
+
+def representation_tag(tag: str, media: str) -> str:
+    """``tag`` for the picture in ``media``: as it is for the picture's own media type, and
+    marked for the plain-bytes alternative (the same bytes, another representation, so
+    another strong tag)."""
+    return f'{tag[:-1]}.octets"' if media == OCTETS else tag
 
 
 class Held(Enum):

@@ -69,10 +69,22 @@ def test_the_url_gives_the_posts_picture(client, game_id, format):
         assert again.headers["ETag"] == tag and again.data == got.data
 
 
-def test_the_url_answers_its_own_type_whatever_accept_says(client):
-    got = client.get("/v1/games/mastery/render.png",
-                     headers={"Accept": "application/octet-stream"})
-    assert got.status_code == 200 and got.content_type == "image/png"
+def test_the_url_answers_its_own_type_unless_accept_prefers_plain_bytes(client):
+    """As the POST does, for generated clients that read binary answers as octets; the
+    plain bytes are another representation, with their own tag."""
+    url = "/v1/games/mastery/render.png"
+    for accept in (None, "*/*", "image/*", "image/avif,image/webp,image/apng,*/*;q=0.8"):
+        got = client.get(url, headers={"Accept": accept} if accept else {})
+        assert got.status_code == 200 and got.content_type == "image/png", accept
+        assert got.headers["Vary"] == "Accept"
+    own = client.get(url)
+    octets = client.get(url, headers={"Accept": "application/octet-stream"})
+    assert octets.content_type == "application/octet-stream" and octets.data == own.data
+    assert octets.headers["ETag"] != own.headers["ETag"]
+    assert client.get(url, headers={"Accept": "application/octet-stream",
+                                    "If-None-Match": octets.headers["ETag"]}).status_code == 304
+    assert client.get(url, headers={"Accept": "application/octet-stream",
+                                    "If-None-Match": own.headers["ETag"]}).status_code == 200
 
 
 def test_different_pictures_have_different_tags(client):

@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * Picture of a position by URL (SVG)
-         * @description The SVG picture of POST /v1/games/{game}/render, by URL (for an <img>, a chat embed, a link preview): the render body's fields are query parameters, with the same bounds and problem documents; options is JSON text, highlight a comma-separated list of squares (a1,h8), last_move true, false or a move; an unknown or repeated parameter is a 400 naming it. The picture is a pure function of the query: the answer carries a strong ETag (the same in every worker and replica) and Cache-Control: public, max-age=31536000, immutable; a request whose If-None-Match names the ETag (or is *) is answered 304 without drawing. A query string over 4094 bytes is a 414 request_line_too_long: use the POST form.
+         * @description The SVG picture of POST /v1/games/{game}/render, by URL (for an <img>, a chat embed, a link preview): the render body's fields are query parameters, with the same bounds and problem documents; options is JSON text, highlight a comma-separated list of squares (a1,h8), last_move true, false or a move; an unknown or repeated parameter is a 400 naming it. The picture is a pure function of the query: the answer carries a strong ETag (the same in every worker and replica) and Cache-Control: public, max-age=31536000, immutable; a request whose If-None-Match names the ETag (or is *) is answered 304 without drawing (the tag names the representation: the plain bytes a client whose Accept header prefers application/octet-stream gets have their own). A query string over 4094 bytes is a 414 request_line_too_long: use the POST form.
          */
         get: operations["renderSvg"];
         put?: never;
@@ -253,7 +253,7 @@ export interface paths {
         };
         /**
          * Picture of a position by URL (PNG)
-         * @description The PNG picture of POST /v1/games/{game}/render, by URL (for an <img>, a chat embed, a link preview): the render body's fields are query parameters, with the same bounds and problem documents; options is JSON text, highlight a comma-separated list of squares (a1,h8), last_move true, false or a move; an unknown or repeated parameter is a 400 naming it. The picture is a pure function of the query: the answer carries a strong ETag (the same in every worker and replica) and Cache-Control: public, max-age=31536000, immutable; a request whose If-None-Match names the ETag (or is *) is answered 304 without drawing. A query string over 4094 bytes is a 414 request_line_too_long: use the POST form.
+         * @description The PNG picture of POST /v1/games/{game}/render, by URL (for an <img>, a chat embed, a link preview): the render body's fields are query parameters, with the same bounds and problem documents; options is JSON text, highlight a comma-separated list of squares (a1,h8), last_move true, false or a move; an unknown or repeated parameter is a 400 naming it. The picture is a pure function of the query: the answer carries a strong ETag (the same in every worker and replica) and Cache-Control: public, max-age=31536000, immutable; a request whose If-None-Match names the ETag (or is *) is answered 304 without drawing (the tag names the representation: the plain bytes a client whose Accept header prefers application/octet-stream gets have their own). A query string over 4094 bytes is a 414 request_line_too_long: use the POST form.
          */
         get: operations["renderPng"];
         put?: never;
@@ -2183,6 +2183,7 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
@@ -2246,6 +2247,7 @@ export interface operations {
                 };
                 content: {
                     "image/png": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
@@ -2348,6 +2350,7 @@ export interface operations {
                 };
                 content: {
                     "image/png": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
@@ -2415,6 +2418,7 @@ export interface operations {
                 };
                 content: {
                     "image/gif": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Not modified: the If-None-Match header names this answer's ETag; no body. */
