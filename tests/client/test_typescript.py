@@ -70,6 +70,14 @@ def test_the_example_and_the_tests_compile_in_strict_mode(built: None) -> None:
     run("npm", "run", "typecheck:tests")
 
 
+def test_the_package_ships_the_element_the_service_serves(built: None) -> None:
+    """The built package holds the very module and types of ``/v1/elements/referee-board.js``
+    (the example above imports them by the package's ``./referee-board`` export)."""
+    static = PACKAGE.parent.parent / "service" / "static"
+    for name in ("referee-board.js", "referee-board.d.ts"):
+        assert (PACKAGE / "dist" / name).read_bytes() == (static / name).read_bytes(), name
+
+
 def test_the_library_names_no_node_module() -> None:
     """It runs in browsers as it is: no `node:` import, no Node global."""
     for source in (PACKAGE / "src").glob("*.ts"):
