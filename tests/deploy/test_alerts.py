@@ -8,8 +8,8 @@
   those declared with a cost;
 * the PrometheusRule of k8s/components/service-monitor is the rules file, regenerated;
 * the ServiceMonitor scrapes the Service's port where the scrape annotations say, the component
-  is a kustomize Component that the default kustomization leaves out, and (with kubectl) it
-  builds onto the base.
+  is a kustomize Component that the default kustomization leaves out and that turns the
+  annotation scrape off, and (with kubectl) it builds onto the base.
 """
 
 from __future__ import annotations
@@ -119,8 +119,8 @@ def test_every_alert_waits_and_says_what_to_do():
         assert rule["labels"]["severity"] in SEVERITIES, rule["alert"]
         assert set(rule["annotations"]) == {"summary", "description"}, rule["alert"]
         # a runbook sentence: what to look at or do
-        assert re.search(r"\b(Check|Read|find|look up|rate-limit)\b",
-                         rule["annotations"]["description"]), rule["alert"]
+        assert re.search(r"\b(check|read|find|look up|rate-limit)\b",
+                         rule["annotations"]["description"], re.IGNORECASE), rule["alert"]
 
 
 def test_the_alerts_cover_errors_latency_shedding_and_readiness():
@@ -164,6 +164,18 @@ def test_component_is_optional():
     assert not any("components" in r for r in default["resources"])
     assert "components:\n  - components/service-monitor" in \
         (ROOT / "docs" / "deploy.md").read_text()
+
+
+def test_component_turns_the_annotation_scrape_off():
+    # one scrape per pod: a Prometheus reading both would double every sum
+    kust = yaml.safe_load((COMPONENT / "kustomization.yaml").read_text())
+    (patch,) = kust["patches"]
+    doc = yaml.safe_load((COMPONENT / patch["path"]).read_text())
+    deployment = base("Deployment")
+    assert (doc["apiVersion"], doc["kind"], doc["metadata"]["name"]) == \
+        (deployment["apiVersion"], "Deployment", deployment["metadata"]["name"])
+    assert doc["spec"] == {"template": {"metadata": {"annotations": {
+        "prometheus.io/scrape": "false"}}}}
 
 
 def test_service_monitor_scrapes_the_service_where_the_annotations_say():
@@ -210,3 +222,7 @@ def test_component_builds_onto_the_base_with_kustomize(tmp_path):
     assert all(d["metadata"]["namespace"] == "games" for d in built)
     (rule,) = [d for d in built if d["kind"] == "PrometheusRule"]
     assert rule["spec"] == yaml.safe_load(RULES.read_text())
+    (deployment,) = [d for d in built if d["kind"] == "Deployment"]
+    notes = deployment["spec"]["template"]["metadata"]["annotations"]
+    assert notes["prometheus.io/scrape"] == "false"
+    assert deployment["spec"]["template"]["spec"] == base("Deployment")["spec"]["template"]["spec"]
