@@ -18,6 +18,8 @@ of each through the API to collect positions and listed moves; then threads send
 Every run is bounded by a request count and a wall-clock duration, and talks to loopback only.
 Each response is classified: ``ok`` (the expected status), ``shed`` (503 ``overloaded`` with a
 ``Retry-After`` header and a problem document: the service's documented load shedding),
+``limited`` (429 ``rate_limited`` with a ``Retry-After`` header and a problem document: a
+front's per-client limits, ``loadtest.front``),
 ``unexpected`` (another 2xx-4xx, or a 4xx that is not a problem document), ``server_error``
 (any other 5xx) or ``dropped`` (connection reset, closed without an answer, or timed out).
 
@@ -58,7 +60,7 @@ class Req:
 class Sample:
     group: str
     kind: str
-    outcome: str        # ok | shed | unexpected | server_error | dropped
+    outcome: str        # ok | shed | limited | unexpected | server_error | dropped
     status: int | None
     start: float        # seconds since the run started
     latency: float      # seconds
@@ -74,12 +76,17 @@ class Client:
     answers ``Connection: close`` (then http.client reconnects) and never retries, so a
     connection the server closes without saying so shows up as a dropped request."""
 
-    def __init__(self, base: str, timeout: float = 30.0):
+    def __init__(self, base: str, timeout: float = 30.0, source: str | None = None):
         parts = urlsplit(base)
         if parts.hostname not in ("127.0.0.1", "localhost", "::1"):
             raise ValueError("the load client talks to loopback only")
+        if source is not None and not source.startswith("127."):
+            raise ValueError("the load client sends from loopback addresses only")
         self.host, self.port, self.timeout = parts.hostname, parts.port or 80, timeout
-        self.conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+        # a client of its own address (any of 127.0.0.0/8 on Linux), as a front tells clients
+        self.conn = http.client.HTTPConnection(
+            self.host, self.port, timeout=timeout,
+            source_address=None if source is None else (source, 0))
 
     def send(self, req: Req) -> tuple[int, dict[str, str], bytes]:
         headers = {"Content-Type": req.content_type} if req.body is not None else {}
@@ -240,9 +247,23 @@ def is_shed(status: int, headers: dict[str, str], data: bytes) -> bool:
         return False
 
 
+def is_limited(status: int, headers: dict[str, str], data: bytes) -> bool:
+    """A front's 429 ``rate_limited``: a problem document and a Retry-After header."""
+    if status != 429 or not headers.get("retry-after", "").isdigit():
+        return False
+    if not headers.get("content-type", "").startswith(PROBLEM):
+        return False
+    try:
+        return json.loads(data).get("code") == "rate_limited"
+    except ValueError:
+        return False
+
+
 def classify(req: Req, status: int, headers: dict[str, str], data: bytes) -> tuple[str, str]:
     if is_shed(status, headers, data):
         return "shed", ""
+    if is_limited(status, headers, data):
+        return "limited", ""
     if status >= 500:
         return "server_error", data[:200].decode(errors="replace")
     if status not in req.expect:
@@ -283,9 +304,9 @@ class Recorder:
 
 
 def worker(base: str, reqs: list[Req], rec: Recorder, seed: int, counted: bool,
-           timeout: float, honour_retry_after: bool = True) -> None:
+           timeout: float, honour_retry_after: bool = True, source: str | None = None) -> None:
     rng = random.Random(seed)
-    client = Client(base, timeout=timeout)
+    client = Client(base, timeout=timeout, source=source)
     try:
         while rec.take(counted):
             req = rng.choice(reqs)
@@ -299,7 +320,7 @@ def worker(base: str, reqs: list[Req], rec: Recorder, seed: int, counted: bool,
             outcome, detail = classify(req, status, headers, data)
             rec.add(Sample(req.group, req.kind, outcome, status, start - rec.t0,
                            time.monotonic() - start, detail))
-            if outcome == "shed" and honour_retry_after:
+            if outcome in ("shed", "limited") and honour_retry_after:
                 rec.stop.wait(max(0.0, min(float(headers["retry-after"]),
                                            rec.deadline - time.monotonic())))
     finally:
@@ -308,22 +329,29 @@ def worker(base: str, reqs: list[Req], rec: Recorder, seed: int, counted: bool,
 
 def run(base: str, plan: Plan, *, threads: int = 4, requests: int = 2000, duration: float = 10.0,
         invalid_share: float = 0.15, abuse_threads: int = 0, seed: int = 1,
-        timeout: float = 30.0, during=None, honour_retry_after: bool = True) -> "Report":
+        timeout: float = 30.0, during=None, honour_retry_after: bool = True,
+        sources: list[str] | None = None) -> "Report":
     """Send at most ``requests`` ordinary+invalid requests for at most ``duration`` seconds
     from ``threads`` threads; ``abuse_threads`` more threads send abusive requests meanwhile
     (not counted in ``requests``), waiting as a 503's Retry-After says unless
     ``honour_retry_after`` is false. ``during(recorder)``, if given, runs in the calling thread
-    while the load runs (the fault-injection tests use it)."""
+    while the load runs (the fault-injection tests use it). ``sources``, if given, are the
+    addresses the threads send from, one each: the counted threads' first, then the
+    abusers'."""
     n_invalid = max(1, round(len(plan.ordinary) * invalid_share / (1 - invalid_share)))
     rng = random.Random(seed)
     mixed = plan.ordinary + [rng.choice(plan.invalid) for _ in range(n_invalid)] + plan.invalid
     t0 = time.monotonic()
     rec = Recorder(requests, t0 + duration, t0)
+    if sources is not None and len(sources) < threads + abuse_threads:
+        raise ValueError("one source address per thread")
+    src = list(sources or []) + [None] * (threads + abuse_threads)
     pool = [threading.Thread(target=worker, args=(base, mixed, rec, seed * 1000 + i, True,
-                                                  timeout), daemon=True)
+                                                  timeout, True, src[i]), daemon=True)
             for i in range(threads)]
     pool += [threading.Thread(target=worker, args=(base, plan.abuse, rec, seed * 2000 + i, False,
-                                                   timeout, honour_retry_after), daemon=True)
+                                                   timeout, honour_retry_after,
+                                                   src[threads + i]), daemon=True)
              for i in range(abuse_threads)]
     for t in pool:
         t.start()
@@ -408,6 +436,8 @@ class Report:
             "server_errors": self.count("server_error"),
             "shed": {group: self.count("shed", group)
                      for group in ("ordinary", "invalid", "abuse")},
+            "limited": {group: self.count("limited", group)
+                        for group in ("ordinary", "invalid", "abuse")},
             "dropped": self.count("dropped"),
             "unexpected": self.count("unexpected"),
             "statuses": dict(sorted(statuses.items())),

@@ -1,0 +1,238 @@
+"""The nginx front (deploy/nginx/nginx.conf) with a real nginx in front of gunicorn: the
+configuration passes ``nginx -t``; its limits agree with the service's; every refusal of its own
+is a problem document like the service's; live, a burst from one address is refused with 429
+``rate_limited`` and ``Retry-After`` while another address is still served, a body over 64 KiB
+gets 413 and one of exactly 64 KiB passes, the service's 503 ``overloaded`` reaches the client
+with the service's own ``Retry-After``, and request ids pass through. nginx is required (Debian:
+``apt-get install nginx-light``): without it these tests fail, they do not skip.
+
+Every live check counts requests, never seconds: the expensive zone refills 5 requests a
+second, so a burst of 200 requests meets a refusal unless each took 200 ms.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from loadtest import front  # noqa: E402
+from loadtest.server import Server  # noqa: E402
+from service import gunicorn_conf, problems  # noqa: E402
+from service.schemas import MAX_BODY_BYTES  # noqa: E402
+
+pytestmark = pytest.mark.timeout(180)
+
+CONF = front.NGINX_CONF.read_text()
+JSON = {"Content-Type": "application/json"}
+#: a Retry-After only the service says, to tell its 503 from anything the front writes
+SERVICE_RETRY_AFTER = "7"
+#: requests of a burst; far more than the expensive zone's burst of 20
+BURST = 200
+
+
+def directive(name: str) -> list[str]:
+    """The arguments of every ``name`` directive of the configuration."""
+    return [m.group(1).strip() for m in re.finditer(rf"^\s*{name}\s+([^;]*);", CONF, re.M)]
+
+
+def size(text: str) -> int:
+    units = {"k": 1024, "m": 1024 * 1024}
+    return int(text[:-1]) * units[text[-1].lower()] if text[-1].isalpha() else int(text)
+
+
+def nginx_problems() -> dict[int, dict[str, Any]]:
+    """The problem documents the front's named locations return, by status."""
+    out = {}
+    for status, body in re.findall(r"return (\d+) '(\{.*\})';", CONF):
+        out[int(status)] = json.loads(body.replace("$referee_request_id", "id"))
+    return out
+
+
+# ---- the configuration ------------------------------------------------------------------------
+
+def test_nginx_is_installed_and_accepts_the_configuration(tmp_path):
+    assert front.nginx_binary(), "nginx is required: apt-get install -y nginx-light"
+    done = front.Front(["127.0.0.1:8000"], directory=str(tmp_path)).test_config()
+    assert done.returncode == 0, done.stderr
+    assert "syntax is ok" in done.stderr
+
+
+def test_body_and_header_limits_agree_with_the_services():
+    assert directive("client_max_body_size") == ["64k"]
+    assert size("64k") == MAX_BODY_BYTES
+    # read whole, in memory, before the service sees it
+    assert size(directive("client_body_buffer_size")[0]) >= MAX_BODY_BYTES
+    (buffers,) = directive("large_client_header_buffers")
+    count, each = buffers.split()
+    # a header field gunicorn takes (up to limit_request_field_size, with its CRLF) fits
+    assert size(each) >= gunicorn_conf.limit_request_field_size + 2
+    # and a request line gunicorn takes passes on (longer ones get the service's own 414)
+    assert size(each) >= gunicorn_conf.limit_request_line + 2
+    assert int(count) >= 2
+
+
+def test_refusals_and_upstream_settings():
+    assert directive("limit_req_status") == ["429"] and directive("limit_conn_status") == ["429"]
+    zones = directive("limit_req_zone")
+    assert any(z.startswith("$binary_remote_addr ") for z in zones)
+    assert any(d.startswith("connections ") for d in directive("limit_conn"))
+    assert all("nodelay" in d and "burst=" in d for d in directive("limit_req"))
+    # keep-alive to the service: HTTP/1.1 with no Connection header, idle connections kept,
+    # closed before gunicorn's own keep-alive closes them
+    assert directive("proxy_http_version") == ["1.1"]
+    assert 'Connection ""' in directive("proxy_set_header")
+    (upstream_timeout,) = [t for t in directive("keepalive_timeout") if t != "30s"]
+    assert int(upstream_timeout.rstrip("s")) < gunicorn_conf.keepalive
+    # the service's own errors and their headers pass as they are
+    assert not directive("proxy_intercept_errors")
+    assert "X-Request-ID $referee_request_id" in directive("proxy_set_header")
+
+
+def test_the_fronts_refusals_are_problem_documents_like_the_services():
+    found = nginx_problems()
+    assert set(found) == {400, 413, 414, 429, 431, 503}
+    for status, doc in found.items():
+        code = doc["code"]
+        assert code in problems.TITLES, code
+        expected = problems.problem_document(status, code, doc["detail"], request_id="id")
+        assert doc == expected
+    assert found[413]["detail"] == problems.TOO_LARGE
+    assert found[429]["code"] == "rate_limited"
+
+
+# ---- live -------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def served():
+    with Server(workers=2, env={"REFEREE_RETRY_AFTER_S": SERVICE_RETRY_AFTER}) as server:
+        with front.Front([f"127.0.0.1:{server.port}"]) as nginx:
+            yield server, nginx
+
+
+class Conn:
+    """One keep-alive connection to the front from the loopback address ``source``."""
+
+    def __init__(self, nginx: front.Front, source: str):
+        self.conn = http.client.HTTPConnection("127.0.0.1", nginx.port, timeout=60,
+                                               source_address=(source, 0))
+
+    def send(self, method: str, path: str, body: bytes | None = None,
+             headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+        self.conn.request(method, path, body=body,
+                          headers={**(JSON if body is not None else {}), **(headers or {})})
+        resp = self.conn.getresponse()
+        data = resp.read()
+        if resp.getheader("Connection", "").lower() == "close":
+            self.conn.close()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, data
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def assert_problem(status: int, headers: dict[str, str], data: bytes, code: str) -> dict:
+    assert headers["content-type"].startswith(problems.PROBLEM_MEDIA_TYPE), headers
+    doc = json.loads(data)
+    assert doc["code"] == code and doc["status"] == status, doc
+    assert doc["title"] == problems.TITLES[code]
+    return doc
+
+
+def test_a_burst_from_one_address_is_refused_while_another_is_served(served):
+    _, nginx = served
+    flooder, other = Conn(nginx, "127.0.0.21"), Conn(nginx, "127.0.0.22")
+    try:
+        perft = json.dumps({"depth": 1}).encode()
+        statuses = []
+        for _ in range(BURST):
+            status, headers, data = flooder.send("POST", "/v1/games/mastery/perft", perft,
+                                                 {"X-Request-ID": "burst-1"})
+            statuses.append(status)
+            if status == 429:
+                break
+        assert statuses[-1] == 429, f"{BURST} expensive requests from one address, none refused"
+        assert set(statuses[:-1]) == {200} and len(statuses) > 20   # the burst passed first
+        assert headers["retry-after"] == "1"
+        doc = assert_problem(429, headers, data, "rate_limited")
+        assert doc["request_id"] == headers["x-request-id"] == "burst-1"
+        # another client, at once: served
+        status, _, _ = other.send("POST", "/v1/games/mastery/perft", perft)
+        assert status == 200
+        # and the flooder's cheap requests are still served (their own, larger allowance)
+        assert flooder.send("GET", "/v1/games/mastery")[0] == 200
+    finally:
+        flooder.close()
+        other.close()
+
+
+def test_bodies_over_64_kib_are_refused_by_the_front_and_64_kib_passes(served):
+    _, nginx = served
+    c = Conn(nginx, "127.0.0.23")
+    try:
+        exact = b"{}" + b" " * (MAX_BODY_BYTES - 2)
+        status, headers, data = c.send("POST", "/v1/games/mastery/legal-moves", exact + b" ")
+        assert status == 413
+        assert_problem(413, headers, data, "body_too_large")
+        c = Conn(nginx, "127.0.0.23")
+        status, _, data = c.send("POST", "/v1/games/mastery/legal-moves", exact)
+        assert status == 200, data[:300]
+        assert json.loads(data)["moves"]
+    finally:
+        c.close()
+
+
+def test_the_services_overloaded_and_retry_after_pass_through(served):
+    _, nginx = served
+    # perft at Mastery's cap, at once from 12 addresses (each well within its own limits):
+    # each worker runs one heavy request at a time, so most are shed by the service
+    body = json.dumps({"depth": 3}).encode()
+    answers: list[tuple[int, dict[str, str], bytes]] = []
+    lock = threading.Lock()
+
+    def one(source: str) -> None:
+        c = Conn(nginx, source)
+        try:
+            answer = c.send("POST", "/v1/games/mastery/perft", body)
+        finally:
+            c.close()
+        with lock:
+            answers.append(answer)
+
+    threads = [threading.Thread(target=one, args=(a,)) for a in front.addresses(30, 12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    shed = [a for a in answers if a[0] == 503]
+    assert shed, [a[0] for a in answers]
+    assert {a[0] for a in answers} <= {200, 503}
+    for status, headers, data in shed:
+        assert headers["retry-after"] == SERVICE_RETRY_AFTER     # the service's, not the front's
+        assert_problem(503, headers, data, "overloaded")
+
+
+def test_request_ids_pass_through_or_are_made(served):
+    _, nginx = served
+    c = Conn(nginx, "127.0.0.24")
+    try:
+        assert c.send("GET", "/v1/games", headers={"X-Request-ID": "trace-me.42"})[0] == 200
+        assert c.send("GET", "/v1/games", headers={"X-Request-ID": "not sane"})[0] == 200
+        assert c.send("GET", "/v1/games")[0] == 200
+    finally:
+        c.close()
+    lines = [json.loads(line) for line in (nginx.dir / "access.log").read_text().splitlines()]
+    ours = [line["request_id"] for line in lines if line["remote"] == "127.0.0.24"]
+    assert ours[0] == "trace-me.42"
+    assert all(re.fullmatch(r"[0-9a-f]{32}", rid) for rid in ours[1:]), ours
+    assert ours[1] != ours[2]
