@@ -31,7 +31,7 @@ __all__ = [
     "NotFoundError", "MethodNotAllowedError", "BodyTooLargeError", "UnsupportedMediaTypeError",
     "InvalidPositionError", "InvalidOptionsError", "IllegalMoveError", "InvalidDiceError",
     "GameOverError", "WorkLimitExceededError", "RenderError", "SignatureError", "NotReadyError",
-    "OverloadedError", "ServiceError",
+    "OverloadedError", "RateLimitedError", "ServiceError",
 ]
 
 
@@ -142,6 +142,14 @@ class OverloadedError(RefereeError):
     retry_after: int | None = None
 
 
+class RateLimitedError(RefereeError):
+    """429 rate_limited, from the front before the service (deploy/nginx): this client sent
+    more requests, or more expensive ones, than one client may; wait ``retry_after`` seconds
+    (the Retry-After header), then send fewer."""
+
+    retry_after: int | None = None
+
+
 class ServiceError(RefereeError):
     """5xx: the service failed."""
 
@@ -167,6 +175,7 @@ ERRORS: dict[str, type[RefereeError]] = {
     "bad_signature": SignatureError,
     "not_ready": NotReadyError,
     "overloaded": OverloadedError,
+    "rate_limited": RateLimitedError,
     "internal_error": ServiceError,
 }
 
@@ -296,7 +305,7 @@ class Referee:
                                      exc.code) from None
             error = error_for(problem, exc.code)
             retry_after = exc.headers.get("Retry-After", "")
-            if isinstance(error, OverloadedError) and retry_after.isdigit():
+            if isinstance(error, (OverloadedError, RateLimitedError)) and retry_after.isdigit():
                 error.retry_after = int(retry_after)
             raise error from None
         except (urllib.error.URLError, OSError) as exc:

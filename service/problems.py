@@ -41,6 +41,9 @@ TITLES = {
     "origin_not_allowed": "Origin not allowed",
     "not_ready": "Not ready",
     "overloaded": "Overloaded",
+    # answered by the front (deploy/nginx/nginx.conf), never by the service itself; listed so
+    # that the spec and the clients know it
+    "rate_limited": "Too many requests",
     "internal_error": "Internal error",
     "request_line_too_long": "Request line too long",
     "headers_too_large": "Request headers too large",

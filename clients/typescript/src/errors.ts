@@ -53,7 +53,7 @@ export class ProblemError extends RefereeError {
   readonly option: string | undefined;
   /** malformed_request: each offending field with its messages. */
   readonly errors: Record<string, unknown> | undefined;
-  /** overloaded: seconds to wait before retrying (the Retry-After header). */
+  /** overloaded, rate_limited: seconds to wait before retrying (the Retry-After header). */
   readonly retryAfter: number | undefined;
   /** The whole problem document, members the spec does not name included. */
   readonly problem: Problem;
@@ -206,6 +206,14 @@ export class OverloadedError extends ProblemError {
   declare readonly code: "overloaded";
 }
 
+/** 429 rate_limited, answered by a front before the service (its nginx configuration): this
+ * client sent more requests, or more expensive ones, than one client may; wait `retryAfter`
+ * seconds, then send fewer. */
+export class RateLimitedError extends ProblemError {
+  override readonly name: string = "RateLimitedError";
+  declare readonly code: "rate_limited";
+}
+
 /** 403 origin_not_allowed: a browser's preflight from an origin the operator has not allowed. */
 export class OriginNotAllowedError extends ProblemError {
   override readonly name: string = "OriginNotAllowedError";
@@ -269,6 +277,7 @@ export const ERROR_CLASSES: ErrorClasses = {
   origin_not_allowed: OriginNotAllowedError,
   not_ready: NotReadyError,
   overloaded: OverloadedError,
+  rate_limited: RateLimitedError,
   internal_error: InternalError,
   request_line_too_long: RequestLineTooLongError,
   headers_too_large: HeadersTooLargeError,

@@ -477,7 +477,7 @@ export interface components {
              * @description Stable machine-readable code, one of these; `title` names it for people.
              * @enum {string}
              */
-            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "origin_not_allowed" | "not_ready" | "overloaded" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
+            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "origin_not_allowed" | "not_ready" | "overloaded" | "rate_limited" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
             reason?: components["schemas"]["IllegalMoveReason"];
             /** @description malformed_request: the offending fields. */
             errors?: {

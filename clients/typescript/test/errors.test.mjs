@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  ERROR_CLASSES, IllegalMoveError, InternalError, OverloadedError, ProblemError, RefereeClient,
-  RefereeError, RenderError, SignatureError, TransportError, retryAfterSeconds,
+  ERROR_CLASSES, IllegalMoveError, InternalError, OverloadedError, ProblemError, RateLimitedError,
+  RefereeClient, RefereeError, RenderError, SignatureError, TransportError, retryAfterSeconds,
 } from "@boardgame-referee/client";
 
 /** @typedef {import("@boardgame-referee/client").ProblemCode} ProblemCode */
@@ -95,6 +95,14 @@ test("an overloaded answer carries Retry-After as retryAfter seconds", async () 
   assert.ok(error instanceof OverloadedError);
   assert.equal(error.status, 503);
   assert.equal(error.retryAfter, 7);
+});
+
+test("a front's rate_limited answer carries Retry-After as retryAfter seconds", async () => {
+  const { client } = fakeClient(() => problem(429, "rate_limited", {}, { "Retry-After": "1" }));
+  const error = await client.legalMoves("mastery").catch((e) => e);
+  assert.ok(error instanceof RateLimitedError);
+  assert.equal(error.status, 429);
+  assert.equal(error.retryAfter, 1);
 });
 
 test("Retry-After is read as seconds or as an HTTP date", () => {
