@@ -23,7 +23,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import kubernetes_validate
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -37,6 +39,7 @@ from service.schemas import MAX_BODY_BYTES  # noqa: E402
 pytestmark = pytest.mark.timeout(180)
 
 CONF = front.NGINX_CONF.read_text()
+INGRESS = ROOT / "k8s" / "components" / "ingress"
 JSON = {"Content-Type": "application/json"}
 #: a Retry-After only the service says, to tell its 503 from anything the front writes
 SERVICE_RETRY_AFTER = "7"
@@ -114,6 +117,51 @@ def test_the_fronts_refusals_are_problem_documents_like_the_services():
         assert doc == expected
     assert found[413]["detail"] == problems.TOO_LARGE
     assert found[429]["code"] == "rate_limited"
+
+
+# ---- the ingress-nginx component --------------------------------------------------------------
+
+def ingresses() -> dict[str, dict]:
+    docs = [d for d in yaml.safe_load_all((INGRESS / "ingress.yaml").read_text()) if d]
+    return {d["metadata"]["name"]: d for d in docs}
+
+
+def zone_rate(name: str) -> float:
+    """Requests a second of the nginx configuration's zone ``name``."""
+    (zone,) = [z for z in directive("limit_req_zone") if f"zone={name}:" in z]
+    value, unit = re.search(r"rate=(\d+)r/([sm])", zone).groups()
+    return int(value) / (60 if unit == "m" else 1)
+
+
+def test_the_ingress_component_is_optional_and_valid():
+    kust = yaml.safe_load((INGRESS / "kustomization.yaml").read_text())
+    assert kust["kind"] == "Component" and kust["resources"] == ["ingress.yaml"]
+    assert "ingress" not in (ROOT / "k8s" / "kustomization.yaml").read_text()
+    service = yaml.safe_load((ROOT / "k8s" / "service.yaml").read_text())
+    for doc in ingresses().values():
+        kubernetes_validate.validate(doc, kubernetes_validate.latest_version() + ".0",
+                                     strict=True)
+        for rule in doc["spec"]["rules"]:
+            for path in rule["http"]["paths"]:
+                backend = path["backend"]["service"]
+                assert backend["name"] == service["metadata"]["name"]
+                assert backend["port"]["name"] == service["spec"]["ports"][0]["name"]
+
+
+def test_the_ingress_limits_are_the_nginx_configurations():
+    general, expensive = ingresses()["boardgame-referee"], ingresses()[
+        "boardgame-referee-expensive"]
+    prefix = "nginx.ingress.kubernetes.io/"
+    g, e = (d["metadata"]["annotations"] for d in (general, expensive))
+    assert float(g[prefix + "limit-rps"]) == zone_rate("requests")
+    assert float(e[prefix + "limit-rpm"]) / 60 == zone_rate("expensive")
+    (connections,) = [d.split()[1] for d in directive("limit_conn")]
+    for notes in (g, e):
+        assert notes[prefix + "proxy-body-size"] == directive("client_max_body_size")[0]
+        assert notes[prefix + "limit-connections"] == connections
+    # the expensive Ingress takes the paths the configuration counts as expensive
+    (path,) = [p["path"] for r in expensive["spec"]["rules"] for p in r["http"]["paths"]]
+    assert path in CONF
 
 
 # ---- live -------------------------------------------------------------------------------------
