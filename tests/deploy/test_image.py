@@ -1,7 +1,8 @@
 """The container image built and run for real by deploy/smoke.sh, with whichever engine answers
 here (docker or podman), offline: a local base when python:3.11-slim cannot be had, the build's
 Python packages from a wheelhouse served on loopback. Skipped, saying so, only when no
-container engine answers. Plus the helpers' own logic, which needs no engine."""
+container engine answers. Plus what needs no engine: the Dockerfile read as every builder reads
+it (Docker's classic builder, BuildKit, buildah) and the helpers' own logic."""
 
 from __future__ import annotations
 
@@ -16,6 +17,72 @@ sys.path.insert(0, str(ROOT / "deploy"))
 
 import smoke  # noqa: E402
 import wheelhouse  # noqa: E402
+from tests.deploy.dockerfile import (  # noqa: E402
+    DOCKERFILE, docker_env, final_stage, instructions, resolve)
+
+VENV = "/opt/referee"
+#: the flags of COPY that Docker's classic builder knows (--chmod, --link, --parents,
+#: --exclude need BuildKit)
+CLASSIC_COPY_FLAGS = {"--from", "--chown"}
+
+
+# ---- the Dockerfile, without an engine -----------------------------------------------------------
+
+def flags(args: str) -> list[str]:
+    """The leading ``--name[=value]`` flags of an instruction's arguments, by name."""
+    out = []
+    for token in args.split():
+        if not token.startswith("--"):
+            break
+        out.append(token.split("=", 1)[0])
+    return out
+
+
+def test_no_instruction_needs_buildkit():
+    # "the --mount option requires BuildKit" is the classic builder's answer to RUN --mount
+    assert "--mount" not in DOCKERFILE.read_text()
+    for run in instructions("RUN"):
+        assert flags(run) == [], f"RUN flags need BuildKit: {run[:80]}"
+        assert "<<" not in run.split("&&")[0], f"a heredoc needs BuildKit: {run[:80]}"
+    for copy in instructions("COPY") + instructions("ADD"):
+        assert set(flags(copy)) <= CLASSIC_COPY_FLAGS, copy
+
+
+def test_no_parser_directive_needs_a_registry_or_buildkit():
+    # parser directives are the comments at the very top; "syntax" makes docker pull a frontend
+    # image before building, "check" is BuildKit's; "escape" is the one every builder knows
+    directives = []
+    for line in DOCKERFILE.read_text().splitlines():
+        body = line.lstrip("# ").strip()
+        if not line.startswith("#") or "=" not in body or " " in body.split("=")[0]:
+            break
+        directives.append(body.split("=")[0].lower())
+    assert set(directives) <= {"escape"}, directives
+    assert "syntax=" not in DOCKERFILE.read_text().lower()
+
+
+def test_both_stages_use_one_base_so_the_interpreter_path_matches():
+    # the environment's bin/python is a symbolic link to the build stage's python3
+    (build, runtime) = [resolve(a).split()[0] for a in instructions("FROM")]
+    assert build == runtime
+
+
+def test_the_environment_is_built_at_its_final_path_without_pip():
+    (make,) = [a for a in instructions("RUN", 0) if "venv" in a]
+    steps = [s.strip() for s in make.split("&&")]
+    assert steps[0] == f"python3 -m venv {VENV}"
+    assert any(s.startswith(f"{VENV}/bin/pip install ") for s in steps)
+    # nothing is installed at run time: the environment's own installers go, last
+    assert steps[-1] == f"{VENV}/bin/pip uninstall --yes pip setuptools wheel"
+
+
+def test_the_runtime_gets_the_environment_whole_and_no_wheel():
+    final = final_stage()
+    assert instructions("COPY", final) == [f"--from=build {VENV} {VENV}"]
+    assert not instructions("ADD", final)
+    for run in instructions("RUN", final):
+        assert ".whl" not in run and "/wheels" not in run and "pip install" not in run, run
+    assert docker_env(final)["PATH"].startswith(f"{VENV}/bin:")
 
 
 @pytest.mark.timeout(1800)
