@@ -157,8 +157,8 @@ def has_buildkit_client(docker: str) -> tuple[bool, str]:
     if subprocess.run([docker, "buildx", "version"], capture_output=True,
                       timeout=60).returncode == 0:
         return True, ""
-    return False, f"the docker CLI {client or '?'} has no buildx plugin (BuildKit needs it " \
-                  f"from Docker {BUILDX_ONLY_FROM})"
+    return False, (f"the docker CLI {client or '?'} has no buildx plugin (BuildKit needs it "
+                   f"from Docker {BUILDX_ONLY_FROM})")
 
 
 def kind_of(command: str) -> str:

@@ -97,7 +97,8 @@ def test_every_builder_here_builds_the_image_offline_and_it_runs_hardened():
     if proc.returncode == smoke.SKIP:
         pytest.skip(proc.stdout.strip().splitlines()[-1])
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    verdicts = dict(re.findall(r"^smoke: ([a-z-]+): (passed|skipped|FAILED)", proc.stdout, re.M))
+    verdicts = dict(re.findall(r"^smoke: ([a-z-]+): (passed|skipped|FAILED)", proc.stdout,
+                               re.MULTILINE))
     assert set(verdicts) == set(smoke.BUILDERS), "every builder is reported"
     passed = [name for name, verdict in verdicts.items() if verdict == "passed"]
     assert passed and "FAILED" not in verdicts.values()
