@@ -17,6 +17,8 @@ from werkzeug.exceptions import HTTPException
 
 from rules.core.errors import RulesError
 
+from . import metrics
+
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
 TITLES = {
@@ -102,7 +104,9 @@ def problem_bytes(problem: Problem) -> bytes:
 
 
 def problem_document(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
-    """The problem details object (RFC 9457) every error answer carries."""
+    """The problem details object (RFC 9457) every error answer carries (and so, where
+    every problem the service answers is counted by its code: :func:`metrics.count_problem`)."""
+    metrics.count_problem(code)
     return {
         "type": f"urn:boardgame-referee:problem:{code}",
         "title": TITLES.get(code, code.replace("_", " ").capitalize()),
