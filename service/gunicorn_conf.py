@@ -62,6 +62,8 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
+from service.requestid import ENVIRON_KEY as REQUEST_ID_KEY
+
 
 def usable_cpus() -> int:
     """CPUs this process may use: its affinity mask, capped by a cgroup v2/v1 CPU quota."""
@@ -112,6 +114,14 @@ def _worker_tmp_dir() -> str | None:
     return "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 
 
+def _response_header(resp: Any, name: str) -> str | None:
+    """The value of the response header ``name`` (lower case), if any."""
+    for key, value in getattr(resp, "headers", None) or ():
+        if key.lower() == name:
+            return str(value)
+    return None
+
+
 class JsonLogger(Logger):  # type: ignore[misc]  # gunicorn ships no types
     """gunicorn's logger with one JSON object per access-log line (values properly escaped)."""
 
@@ -132,6 +142,7 @@ class JsonLogger(Logger):  # type: ignore[misc]  # gunicorn ships no types
             "bytes": getattr(resp, "sent", None),
             "duration_ms": round(request_time.total_seconds() * 1000, 3),
             "agent": environ.get("HTTP_USER_AGENT"),
+            "request_id": environ.get(REQUEST_ID_KEY) or _response_header(resp, "x-request-id"),
             "pid": os.getpid(),
         }
         try:
@@ -334,7 +345,7 @@ def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
     import orjson
     from gunicorn import util
 
-    from service import metrics
+    from service import metrics, requestid
     from service.problems import PROBLEM_MEDIA_TYPE, problem_document
 
     metrics.count_unread_request(str(status_int))
@@ -342,9 +353,11 @@ def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
         status_int, ("internal_error" if status_int >= 500 else "malformed_request",
                      "The server could not handle this request ({mesg})."))
     detail = template.format(mesg=mesg.strip() or reason)
-    body = orjson.dumps(problem_document(status_int, code, detail))
+    request_id = requestid.new()   # the request was not read: no id of the client's to trust
+    body = orjson.dumps(problem_document(status_int, code, detail, request_id=request_id))
     head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
-            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n\r\n")
+            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n"
+            f"{requestid.HEADER}: {request_id}\r\n\r\n")
     util.write_nonblock(sock, head.encode("latin1") + body)
 
 

@@ -9,6 +9,10 @@ operationId, ``preflight`` for a CORS preflight, ``static`` for the files of the
 operation without a game). It reads the status from ``start_response`` and counts the request
 with its duration (:mod:`service.metrics`) once the app has answered.
 
+It also gives the request its id (:mod:`service.requestid`): in the environ for the access
+log, in this thread's context for the problem documents, and in the answer's
+``X-Request-ID`` header, whichever road or layer answers.
+
 What only the inside knows (a shed request, a limit hit, a signing refusal, suggest's
 playouts) is counted where it happens, not here.
 """
@@ -20,7 +24,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from rules import registry
 
-from . import metrics
+from . import metrics, requestid
 from .operation import Operation
 
 GAMES_PREFIX = "/v1/games/"
@@ -74,7 +78,8 @@ def is_preflight(environ: Mapping[str, Any]) -> bool:
 
 
 class Observe:
-    """WSGI middleware counting and timing every request (see the module)."""
+    """WSGI middleware counting and timing every request and giving it its id (see the
+    module)."""
 
     def __init__(self, wsgi_app: Callable[..., Any], operations: Iterable[Operation]) -> None:
         self.wsgi_app = wsgi_app
@@ -86,13 +91,17 @@ class Observe:
             operation, game = PREFLIGHT, ""
         else:
             operation, game = self.routes.classify(environ.get("PATH_INFO", ""))
+        request_id = environ[requestid.ENVIRON_KEY] = requestid.for_request(environ)
+        id_header = (requestid.HEADER, request_id)
         status = ["500"]
 
         def start(status_line: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
             status[0] = status_line[:3]
-            return start_response(status_line, headers, *exc_info)
+            return start_response(status_line, [*headers, id_header], *exc_info)
 
+        token = requestid.bind(request_id)
         try:
             return self.wsgi_app(environ, start)
         finally:
+            requestid.unbind(token)
             metrics.count_request(operation, game, status[0], time.perf_counter() - started)

@@ -35,8 +35,13 @@ def _flask_only(config: dict | None = None):
 
 @pytest.fixture(scope="module")
 def apps():
-    """(the app as served, the same app with Flask's road only)."""
-    return create_app().test_client(), _flask_only().test_client()
+    """(the app as served, the same app with Flask's road only), each request sent with the
+    same X-Request-ID, so that their answers (problem documents included) compare byte for
+    byte."""
+    clients = create_app().test_client(), _flask_only().test_client()
+    for client in clients:
+        client.environ_base["HTTP_X_REQUEST_ID"] = "same-id-on-both-roads"
+    return clients
 
 
 class Roads:
