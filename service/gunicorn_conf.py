@@ -58,7 +58,7 @@ import shutil
 import sys
 import tempfile
 import time
-from typing import Any
+from typing import Any, MutableMapping
 
 from gunicorn.glogging import Logger
 
@@ -192,7 +192,7 @@ METRICS_DIR = "PROMETHEUS_MULTIPROC_DIR"
 _made_metrics_dir: list[str] = []
 
 
-def prepare_metrics_dir(environ: Any = os.environ) -> str:
+def prepare_metrics_dir(environ: MutableMapping[str, str] = os.environ) -> str:
     """In the master, before the app is loaded: the directory named by
     ``PROMETHEUS_MULTIPROC_DIR``, emptied (created if missing), or, when the variable is unset,
     a new temporary directory (in ``/dev/shm`` when it is writable), which the variable then
@@ -239,9 +239,14 @@ def on_exit(server: Any) -> None:
 
 def post_fork(server: Any, worker: Any) -> None:
     """In each worker: a shorter GIL switch interval, so that a thread serving a cheap request
-    does not wait 5 ms per turn behind threads computing perft."""
+    does not wait 5 ms per turn behind threads computing perft; traces set up when asked."""
     interval_ms = float(os.environ.get("GIL_SWITCH_INTERVAL_MS", "").strip() or 1)
     sys.setswitchinterval(interval_ms / 1000)
+    # Traces, when the OTEL_* variables ask for them: set up here, in the worker, since the
+    # exporter's thread would not survive the fork (service/tracing.py)
+    from service import tracing
+
+    tracing.setup()
     if os.environ.get(CACHE_STATS_DIR):
         from service import caches
 
@@ -281,8 +286,12 @@ def post_worker_init(worker: Any) -> None:
 
 
 def worker_exit(server: Any, worker: Any) -> None:
-    """With ``REFEREE_CACHE_STATS_DIR`` set (the benchmark sets it), write this worker's cache
-    counts since its fork to ``<dir>/<pid>.json``; nothing otherwise."""
+    """Export the spans still waiting (traces on). With ``REFEREE_CACHE_STATS_DIR`` set (the
+    benchmark sets it), write this worker's cache counts since its fork to
+    ``<dir>/<pid>.json``."""
+    from service import tracing
+
+    tracing.shutdown()
     directory = os.environ.get(CACHE_STATS_DIR)
     baseline = getattr(worker, "cache_baseline", None)
     if directory and baseline is not None:

@@ -9,6 +9,8 @@ operationId, ``preflight`` for a CORS preflight, ``static`` for the files of the
 operation without a game). It reads the status from ``start_response`` and counts the request
 with its duration (:mod:`service.metrics`) once the app has answered.
 
+With traces on (:mod:`service.tracing`, opt-in) it also makes the request's span.
+
 It also gives the request its id (:mod:`service.requestid`): in the environ for the access
 log, in this thread's context for the problem documents, and in the answer's
 ``X-Request-ID`` header, whichever road or layer answers.
@@ -24,7 +26,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from rules import registry
 
-from . import metrics, requestid
+from . import metrics, requestid, tracing
 from .operation import Operation
 
 GAMES_PREFIX = "/v1/games/"
@@ -63,9 +65,9 @@ class Routes:
             if not game_id or operation == UNKNOWN:
                 return UNKNOWN, ""
             return operation, game_id if registry.game_class(game_id) is not None else UNKNOWN
-        operation = self.exact.get(path)
-        if operation is not None:
-            return operation, ""
+        page = self.exact.get(path)
+        if page is not None:
+            return page, ""
         if path.startswith(STATIC_PREFIXES):
             return STATIC, ""
         return UNKNOWN, ""
@@ -100,8 +102,12 @@ class Observe:
             return start_response(status_line, [*headers, id_header], *exc_info)
 
         token = requestid.bind(request_id)
+        span = None if tracing.TRACER is None else \
+            tracing.start(environ, operation, game, request_id)
         try:
             return self.wsgi_app(environ, start)
         finally:
             requestid.unbind(token)
             metrics.count_request(operation, game, status[0], time.perf_counter() - started)
+            if span is not None:
+                tracing.finish(span, status[0])

@@ -232,3 +232,94 @@ def test_a_killed_workers_counts_survive_it(service):
     grown = requests_by_key(after) - requests_by_key(before)
     assert set(grown) == {("metrics", "", "200")}             # only the scrapes since
     assert not requests_by_key(before) - requests_by_key(after)  # nothing was lost
+
+
+# ---- traces over OTLP/HTTP ------------------------------------------------------------------
+
+class OtlpReceiver:
+    """A local OTLP/HTTP endpoint: every span posted to ``/v1/traces``, decoded from protobuf
+    (with the service name of its resource)."""
+
+    def __init__(self) -> None:
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
+            ExportTraceServiceRequest, ExportTraceServiceResponse,
+        )
+
+        self.spans: list[tuple[str, Any]] = []
+        received = self.spans
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+                data = self.rfile.read(int(self.headers["Content-Length"]))
+                if self.headers.get("Content-Encoding") == "gzip":
+                    import gzip
+                    data = gzip.decompress(data)
+                export = ExportTraceServiceRequest.FromString(data)
+                for resource_spans in export.resource_spans:
+                    name = next((a.value.string_value for a in resource_spans.resource.attributes
+                                 if a.key == "service.name"), "")
+                    for scope in resource_spans.scope_spans:
+                        received.extend((name, span) for span in scope.spans)
+                answer = ExportTraceServiceResponse().SerializeToString()
+                self.send_response(200 if self.path == "/v1/traces" else 404)
+                self.send_header("Content-Type", "application/x-protobuf")
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def __enter__(self) -> "OtlpReceiver":
+        import threading
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_spans_reach_an_otlp_endpoint_as_children_of_our_traceparent():
+    trace_id, parent_id = "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331"
+    with OtlpReceiver() as receiver:
+        env = {"OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url, "OTEL_SERVICE_NAME": "referee-test",
+               "OTEL_BSP_SCHEDULE_DELAY": "100"}
+        with running_service(workers=2, env=env) as url:
+            conns = [connection(url) for _ in range(4)]
+            for i, conn in enumerate(conns):
+                headers = {**JSON, "traceparent": f"00-{trace_id}-{parent_id}-01",
+                           "X-Request-ID": f"traced-{i}"}
+                assert exchange(conn, "POST", f"/v1/games/{GAME}/legal-moves", b"{}",
+                                headers)[0] == 200
+                assert exchange(conn, "POST", "/v1/games/chess/apply", b"{}",
+                                {**headers, "X-Request-ID": f"unknown-{i}"})[0] == 404
+                conn.close()
+
+            def ours() -> list[tuple[str, Any]]:
+                return [(name, span) for name, span in list(receiver.spans)
+                        if span.trace_id.hex() == trace_id]
+
+            wait_until(lambda: len(ours()) == 8,
+                       lambda: f"spans received: {len(receiver.spans)}, ours: {len(ours())}")
+    by_request_id = {}
+    for service_name, span in ours():
+        attributes = {a.key: a.value for a in span.attributes}
+        assert service_name == "referee-test"
+        assert span.parent_span_id.hex() == parent_id
+        by_request_id[attributes["referee.request_id"].string_value] = (span.name, attributes)
+    assert set(by_request_id) == {f"{kind}-{i}" for kind in ("traced", "unknown")
+                                  for i in range(4)}
+    name, attributes = by_request_id["traced-0"]
+    assert name == "legalMoves"
+    assert attributes["referee.game"].string_value == GAME
+    assert attributes["referee.operation"].string_value == "legalMoves"
+    assert attributes["http.response.status_code"].int_value == 200
+    name, attributes = by_request_id["unknown-3"]
+    assert (name, attributes["referee.game"].string_value) == ("apply", "unknown")
+    assert attributes["http.response.status_code"].int_value == 404
