@@ -198,6 +198,9 @@ def test_deployment_shape_and_security():
     volumes = {v["name"]: v for v in pod["volumes"]}
     assert "emptyDir" in volumes[mounts[tmp]]
     assert gunicorn_config(GUNICORN_WORKER_TMP_DIR=tmp).worker_tmp_dir == tmp
+    # the workers' metric files on an emptyDir of their own, emptied by the master at start
+    metrics_dir = env["PROMETHEUS_MULTIPROC_DIR"]["value"]
+    assert "emptyDir" in volumes[mounts[metrics_dir]] and mounts[metrics_dir] != mounts[tmp]
     # fontconfig's cache (PNG renders) on that volume too, as in the image
     cache = env["XDG_CACHE_HOME"]["value"]
     assert cache == docker_env(final_stage())["XDG_CACHE_HOME"]
