@@ -152,6 +152,11 @@ def test_probe_paths_exist_in_the_app_and_agree_with_the_healthcheck():
         assert c[probe]["httpGet"]["port"] == "http"
     (healthcheck,) = instructions("HEALTHCHECK", final_stage())
     assert "/v1/health" in healthcheck and "CMD" in healthcheck
+    # the scrape annotations name a path the app serves, on the container's port
+    annotations = resource("Deployment")["spec"]["template"]["metadata"]["annotations"]
+    assert "GET" in routes[annotations["prometheus.io/path"]]
+    assert {p["name"]: p["containerPort"] for p in c["ports"]}["http"] == int(
+        annotations["prometheus.io/port"])
 
 
 def test_port_agrees_across_config_dockerfile_deployment_and_service():
