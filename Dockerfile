@@ -1,18 +1,22 @@
-# Board game referee: the wheel is built in one stage and installed into a clean slim image.
+# Board game referee: the service's virtual environment is built in one stage and copied whole
+# into a clean slim image.
 #
 #   docker build -t boardgame-referee:0.1.0 .
 #   docker run --rm -p 8000:8000 boardgame-referee:0.1.0
 #   podman build --format docker -t boardgame-referee:0.1.0 .    (docker format keeps HEALTHCHECK)
 #
-# No syntax directive: the engine's built-in Dockerfile frontend (BuildKit in Docker, buildah in
-# podman) builds it, so nothing is fetched from a registry before the build starts. Any Debian
-# base with python3 and its venv module works: --build-arg PYTHON_IMAGE=<local image>.
-# deploy/smoke.sh builds and checks the image; tests/deploy/test_deploy.py reproduces these steps
-# outside any engine (wheel, fresh venv, this CMD).
+# Every builder builds it: Docker's classic builder (Docker 20.10 without DOCKER_BUILDKIT=1),
+# BuildKit, and buildah (podman). So it uses nothing newer than multi-stage builds: no mounts
+# in RUN (the classic builder refuses them), no heredocs, and no syntax directive (which makes
+# docker fetch a frontend image from a registry before the build starts). Any Debian base with python3 and its venv module works:
+# --build-arg PYTHON_IMAGE=<local image>; both stages use it, so the environment's interpreter
+# path is the runtime's. deploy/smoke.sh builds and checks the image with each engine and
+# builder here; tests/deploy/test_deploy.py reproduces these steps outside any engine (wheel,
+# fresh venv, this CMD).
 
 ARG PYTHON_IMAGE=python:3.11-slim
 
-# ---- build: the project's wheel and the wheels of its pinned dependencies ----------------
+# ---- build: the service's virtual environment, at the path it has at run time -------------
 FROM ${PYTHON_IMAGE} AS build
 # The package index of this stage's pip (a mirror, or deploy/wheelhouse.py's offline index).
 ARG PIP_INDEX_URL=https://pypi.org/simple
@@ -22,12 +26,15 @@ COPY pyproject.toml README.md ./
 COPY rules ./rules
 COPY service ./service
 COPY referee ./referee
-# pip from a virtual environment: the base's own pip may be missing or externally managed.
-RUN python3 -m venv /opt/build \
- && /opt/build/bin/pip wheel --no-deps --wheel-dir /wheels . \
- && /opt/build/bin/pip wheel --wheel-dir /wheels /wheels/boardgame_referee-*.whl
+# The project's wheel, installed with its pinned dependencies into /opt/referee by that
+# environment's own pip (the base's may be missing or externally managed); then pip, setuptools
+# and wheel leave it, as nothing is installed at run time. The wheels stay in this stage.
+RUN python3 -m venv /opt/referee \
+ && /opt/referee/bin/pip wheel --no-deps --wheel-dir /wheels . \
+ && /opt/referee/bin/pip install /wheels/boardgame_referee-*.whl \
+ && /opt/referee/bin/pip uninstall --yes pip setuptools wheel
 
-# ---- runtime: the installed wheel, no sources, no build tools, no caches -----------------
+# ---- runtime: the service's environment, no sources, no wheels, no build tools, no caches ---
 FROM ${PYTHON_IMAGE} AS runtime
 LABEL org.opencontainers.image.title="boardgame-referee" \
       org.opencontainers.image.version="0.1.0" \
@@ -50,14 +57,10 @@ RUN apt-get update \
 RUN groupadd --system --gid 10001 app \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
       --shell /usr/sbin/nologin app
-# The wheels are bind-mounted from the build stage, so none of them stays in a layer; the
-# service gets its own virtual environment, whose pip and setuptools then go, as does the
-# base's pip if it has one (nothing is installed at run time).
-RUN --mount=type=bind,from=build,source=/wheels,target=/wheels \
-    python3 -m venv /opt/referee \
- && /opt/referee/bin/pip install --no-index --find-links /wheels boardgame-referee \
- && /opt/referee/bin/pip uninstall --yes pip setuptools wheel \
- && if python3 -m pip --version >/dev/null 2>&1; then \
+# The environment, whole (no wheel, source tree or pip cache comes with it); the base's own pip
+# goes too, if it has one.
+COPY --from=build /opt/referee /opt/referee
+RUN if python3 -m pip --version >/dev/null 2>&1; then \
       python3 -m pip uninstall --yes pip setuptools wheel; fi \
  && rm -rf /root/.cache
 # The service's python, gunicorn (the CMD) and python for HEALTHCHECK and the preStop hook.

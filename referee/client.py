@@ -13,7 +13,13 @@
 
 Every problem document the service answers becomes an exception of the family of its ``code``
 (:class:`IllegalMoveError`, :class:`InvalidPositionError`...), all subclasses of
-:class:`RefereeError`, carrying ``status``, ``code``, ``detail`` and the whole ``problem``.
+:class:`RefereeError`, carrying ``status``, ``code``, ``detail``, ``request_id`` (the id the
+service gave the request, to quote when reporting it) and the whole ``problem``.
+
+Request ids: ``Referee(url, request_id="bot-42")`` sends ``X-Request-ID: bot-42`` with every
+request (or a function that makes one per request, ``request_id=lambda: uuid4().hex``), and
+``ref.with_request_id("move-7").apply(...)`` sends one for a single call; without one the
+service makes its own.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 __all__ = [
     "Referee", "Setup", "LegalMoves", "Status", "Applied", "Replayed", "Perft", "Suggestion",
@@ -38,13 +44,18 @@ __all__ = [
 # ---- errors ----------------------------------------------------------------------------------
 
 class RefereeError(Exception):
-    """A problem document from the service: ``status``, ``code``, ``detail``, ``problem``."""
+    """A problem document from the service: ``status``, ``code``, ``detail``, ``problem``, and
+    ``request_id``, the id of the request it answers (None when the service was not
+    reached)."""
 
-    def __init__(self, problem: Mapping[str, Any], status: int | None = None) -> None:
+    def __init__(self, problem: Mapping[str, Any], status: int | None = None,
+                 request_id: str | None = None) -> None:
         self.problem = dict(problem)
         self.status = int(problem.get("status") or status or 0)
         self.code = str(problem.get("code", ""))
         self.detail = str(problem.get("detail", ""))
+        found = problem.get("request_id") or request_id
+        self.request_id: str | None = None if found is None else str(found)
         super().__init__(f"{self.status} {self.code}: {self.detail}")
 
 
@@ -180,11 +191,14 @@ ERRORS: dict[str, type[RefereeError]] = {
 }
 
 
-def error_for(problem: Mapping[str, Any], status: int) -> RefereeError:
+def error_for(problem: Mapping[str, Any], status: int,
+              request_id: str | None = None) -> RefereeError:
+    """The exception of ``problem``'s code (``request_id``: the answer's X-Request-ID, for a
+    document that does not carry it)."""
     cls = ERRORS.get(str(problem.get("code")))
     if cls is None:
         cls = ServiceError if status >= 500 else RefereeError
-    return cls(problem, status)
+    return cls(problem, status, request_id)
 
 
 # ---- results ---------------------------------------------------------------------------------
@@ -275,11 +289,23 @@ class Suggestion:
 # ---- the client ------------------------------------------------------------------------------
 
 class Referee:
-    """The referee service at ``base_url``; one HTTP request per call, nothing kept between."""
+    """The referee service at ``base_url``; one HTTP request per call, nothing kept between.
+    ``request_id``: the ``X-Request-ID`` sent with every request, or a function making one per
+    request (see the module)."""
 
-    def __init__(self, base_url: str = "http://127.0.0.1:8000", timeout: float = 30.0) -> None:
+    def __init__(self, base_url: str = "http://127.0.0.1:8000", timeout: float = 30.0,
+                 request_id: str | Callable[[], str] | None = None) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
+        self.request_id = request_id
+
+    def with_request_id(self, request_id: str | Callable[[], str] | None) -> "Referee":
+        """The same client sending ``request_id`` instead (``ref.with_request_id("m7").apply(...)``
+        for one call)."""
+        return Referee(self.base_url, self.timeout, request_id)
+
+    def _request_id(self) -> str | None:
+        return self.request_id() if callable(self.request_id) else self.request_id
 
     # -- transport --
 
@@ -290,6 +316,9 @@ class Referee:
         request.add_header("Accept", "application/json, application/problem+json, image/*")
         if data is not None:
             request.add_header("Content-Type", "application/json")
+        request_id = self._request_id()
+        if request_id is not None:
+            request.add_header("X-Request-ID", request_id)
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
                 return response.read(), response.headers.get_content_type()
@@ -299,11 +328,12 @@ class Referee:
                 problem = json.loads(raw)
             except ValueError:
                 problem = None
+            answered_id = exc.headers.get("X-Request-ID")
             if not isinstance(problem, dict) or "code" not in problem:
                 raise TransportError({"status": exc.code, "code": "http_error",
                                       "detail": f"HTTP {exc.code} without a problem document."},
-                                     exc.code) from None
-            error = error_for(problem, exc.code)
+                                     exc.code, answered_id) from None
+            error = error_for(problem, exc.code, answered_id)
             retry_after = exc.headers.get("Retry-After", "")
             if isinstance(error, (OverloadedError, RateLimitedError)) and retry_after.isdigit():
                 error.retry_after = int(retry_after)

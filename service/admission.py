@@ -36,12 +36,13 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from rules import registry
 from rules.core.game import Game
 
+from . import metrics
 from .dice import check_dice_shape
 from .operation import Operation
 from .plain import Loader, plain_loader
 from .problems import TOO_LARGE, Problem, field_problem
 from .query import query_object
-from .shedding import Gate, Ticket
+from .shedding import Gate, Overloaded, Ticket
 from .signing import Signer, trusted_start
 
 
@@ -196,11 +197,16 @@ def signed_start(a: Admission) -> None:
 
 
 def within_capacity(a: Admission) -> None:
-    """A heavy request gets one of its worker's heavy slots, or is shed (503 at once)."""
+    """A heavy request gets one of its worker's heavy slots, or is shed (503 at once, and
+    counted)."""
     gate: Gate | None = a.services.get("shedding")
     if gate is not None:
         cost = a.operation.cost
-        a.ticket = gate.admit(0.0 if cost is None else cost(a.configured, a.body))
+        try:
+            a.ticket = gate.admit(0.0 if cost is None else cost(a.configured, a.body))
+        except Overloaded:
+            metrics.count_shed(a.operation.operation_id, a.incoming.game_id)
+            raise
 
 
 #: every concern, in the order they run

@@ -4,8 +4,8 @@ Every operation is routed from its one declaration in :mod:`service.operations`.
 operation is served by :func:`service.serving.serve` on both roads: here, through a Flask
 view that reads the request with Werkzeug, and in front of Flask by
 :class:`service.fastpath.FastPath`, which reads plain requests from the WSGI environ. The
-WSGI callable is the short road's behind :mod:`service.cors`, so whatever wraps the app sees
-every request.
+WSGI callable is the short road's behind :mod:`service.cors`, itself behind
+:mod:`service.observe`, which counts and times every request whichever road serves it.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from swagger_ui_bundle import swagger_ui_path
 
 from rules import registry
 
-from . import cors, problems, shedding, signing
+from . import cors, metrics, problems, shedding, signing
 from .admission import CONCERNS, Incoming
 from .fastpath import FastPath
 from .limits import read_body
+from .observe import Observe
 from .operation import Operation
 from .operations import OPERATIONS
 from .pictures import renderer_version
@@ -39,6 +40,7 @@ def warm_up(app: Flask) -> None:
         game.status(position)
     renderer_version()  # the pictures' ETags need it: drawn once here, not by a request
     app.config["ENGINES_READY"] = True
+    metrics.set_ready(True)
 
 
 def game_view(operation: Operation) -> Callable[[str], Response]:
@@ -76,8 +78,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                          view_func=view, methods=[op.method.upper()],
                          provide_automatic_options=False,
                          strict_slashes=not op.also_with_slash)
-    app.wsgi_app = cors.wrap(  # type: ignore[method-assign]
-        app, FastPath(app, app.wsgi_app, OPERATIONS))
+    app.wsgi_app = Observe(  # type: ignore[method-assign]
+        cors.wrap(app, FastPath(app, app.wsgi_app, OPERATIONS)), OPERATIONS)
 
     @app.get("/docs/static/<path:filename>", provide_automatic_options=False)
     def docs_static(filename: str) -> Response:

@@ -25,6 +25,8 @@ variable                      setting                                default
 ``GUNICORN_PRELOAD``          ``preload_app``                        1 (on)
 ``GUNICORN_ACCESSLOG``        ``accesslog`` (``-`` = stdout)         ``-``
 ``GUNICORN_LOGLEVEL``         ``loglevel``                           ``info``
+``PROMETHEUS_MULTIPROC_DIR``  the workers' metric files (emptied at  a new temporary directory
+                              start)                                 (``/dev/shm`` if writable)
 ============================  =====================================  ==========================
 
 Balanced: the worker class is gunicorn's ``gthread`` worker, except that a worker holding more
@@ -36,6 +38,14 @@ Readiness: with ``preload_app`` the master builds the app, which warms every rul
 (:func:`service.app.warm_up`), *before* it binds the port; nothing answers (connections are
 refused) until the engines are loaded, and every worker forked afterwards starts warm, so a
 worker that dies is replaced in milliseconds.
+
+Metrics (:mod:`service.metrics`): prometheus-client's multiprocess mode, so that ``GET
+/metrics`` sums every worker's figures. The master chooses the directory of the workers'
+files and empties it when it starts, *before* it loads the app (the mode is chosen when
+prometheus-client is imported, and with ``preload_app`` the app is loaded before
+``on_starting`` runs), so in :func:`nworkers_changed`, the one hook that runs then; gunicorn
+marks each worker that exits dead (:func:`child_exit`), which drops its live gauges and keeps
+its counts; a directory the master made itself is removed when it exits.
 """
 
 from __future__ import annotations
@@ -44,11 +54,15 @@ import gc
 import json
 import math
 import os
+import shutil
 import sys
+import tempfile
 import time
-from typing import Any
+from typing import Any, MutableMapping
 
 from gunicorn.glogging import Logger
+
+from service.requestid import ENVIRON_KEY as REQUEST_ID_KEY
 
 
 def usable_cpus() -> int:
@@ -100,6 +114,14 @@ def _worker_tmp_dir() -> str | None:
     return "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 
 
+def _response_header(resp: Any, name: str) -> str | None:
+    """The value of the response header ``name`` (lower case), if any."""
+    for key, value in getattr(resp, "headers", None) or ():
+        if key.lower() == name:
+            return str(value)
+    return None
+
+
 class JsonLogger(Logger):  # type: ignore[misc]  # gunicorn ships no types
     """gunicorn's logger with one JSON object per access-log line (values properly escaped)."""
 
@@ -120,6 +142,7 @@ class JsonLogger(Logger):  # type: ignore[misc]  # gunicorn ships no types
             "bytes": getattr(resp, "sent", None),
             "duration_ms": round(request_time.total_seconds() * 1000, 3),
             "agent": environ.get("HTTP_USER_AGENT"),
+            "request_id": environ.get(REQUEST_ID_KEY) or _response_header(resp, "x-request-id"),
             "pid": os.getpid(),
         }
         try:
@@ -163,11 +186,67 @@ limit_request_field_size = 8190
 CACHE_STATS_DIR = "REFEREE_CACHE_STATS_DIR"
 
 
+#: the environment variable naming the metric files' directory (prometheus-client's)
+METRICS_DIR = "PROMETHEUS_MULTIPROC_DIR"
+#: the directory this master created for them, when the environment named none
+_made_metrics_dir: list[str] = []
+
+
+def prepare_metrics_dir(environ: MutableMapping[str, str] = os.environ) -> str:
+    """In the master, before the app is loaded: the directory named by
+    ``PROMETHEUS_MULTIPROC_DIR``, emptied (created if missing), or, when the variable is unset,
+    a new temporary directory (in ``/dev/shm`` when it is writable), which the variable then
+    names for the app and every worker."""
+    configured = environ.get(METRICS_DIR, "").strip()
+    if not configured:
+        parent = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+        made = tempfile.mkdtemp(prefix="referee-metrics-", dir=parent)
+        _made_metrics_dir.append(made)
+        environ[METRICS_DIR] = made
+        return made
+    os.makedirs(configured, exist_ok=True)
+    for name in os.listdir(configured):  # a previous run's files would be summed in
+        path = os.path.join(configured, name)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        else:
+            os.unlink(path)
+    return configured
+
+
+def nworkers_changed(server: Any, new_value: int, old_value: int | None) -> None:
+    """The first call (``old_value`` None) comes as the master starts, before it loads the
+    app: the metrics directory is prepared then (:func:`prepare_metrics_dir`). A master
+    re-executed by USR2 (``GUNICORN_PID`` set) shares its parent's directory and keeps it."""
+    if old_value is None and "GUNICORN_PID" not in os.environ:
+        prepare_metrics_dir()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """In the master, when a worker has exited (however): its live gauges (heavy requests in
+    flight, readiness) no longer count; its counters and histograms stay in the sums."""
+    if os.environ.get(METRICS_DIR):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def on_exit(server: Any) -> None:
+    """Remove the metrics directory this master created (never one the operator named)."""
+    while _made_metrics_dir:
+        shutil.rmtree(_made_metrics_dir.pop(), ignore_errors=True)
+
+
 def post_fork(server: Any, worker: Any) -> None:
     """In each worker: a shorter GIL switch interval, so that a thread serving a cheap request
-    does not wait 5 ms per turn behind threads computing perft."""
+    does not wait 5 ms per turn behind threads computing perft; traces set up when asked."""
     interval_ms = float(os.environ.get("GIL_SWITCH_INTERVAL_MS", "").strip() or 1)
     sys.setswitchinterval(interval_ms / 1000)
+    # Traces, when the OTEL_* variables ask for them: set up here, in the worker, since the
+    # exporter's thread would not survive the fork (service/tracing.py)
+    from service import tracing
+
+    tracing.setup()
     if os.environ.get(CACHE_STATS_DIR):
         from service import caches
 
@@ -198,11 +277,21 @@ def post_worker_init(worker: Any) -> None:
     gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, _env_int("GC_FULL_EVERY", 100))
+    app = getattr(worker, "wsgi", None)
+    config = getattr(app, "config", None)
+    if config is not None:   # this worker's own readiness gauge (its files are its own)
+        from service import metrics
+
+        metrics.set_ready(bool(config.get("ENGINES_READY")))
 
 
 def worker_exit(server: Any, worker: Any) -> None:
-    """With ``REFEREE_CACHE_STATS_DIR`` set (the benchmark sets it), write this worker's cache
-    counts since its fork to ``<dir>/<pid>.json``; nothing otherwise."""
+    """Export the spans still waiting (traces on). With ``REFEREE_CACHE_STATS_DIR`` set (the
+    benchmark sets it), write this worker's cache counts since its fork to
+    ``<dir>/<pid>.json``."""
+    from service import tracing
+
+    tracing.shutdown()
     directory = os.environ.get(CACHE_STATS_DIR)
     baseline = getattr(worker, "cache_baseline", None)
     if directory and baseline is not None:
@@ -265,15 +354,19 @@ def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
     import orjson
     from gunicorn import util
 
+    from service import metrics, requestid
     from service.problems import PROBLEM_MEDIA_TYPE, problem_document
 
+    metrics.count_unread_request(str(status_int))
     code, template = _GUNICORN_ERRORS.get(
         status_int, ("internal_error" if status_int >= 500 else "malformed_request",
                      "The server could not handle this request ({mesg})."))
     detail = template.format(mesg=mesg.strip() or reason)
-    body = orjson.dumps(problem_document(status_int, code, detail))
+    request_id = requestid.new()   # the request was not read: no id of the client's to trust
+    body = orjson.dumps(problem_document(status_int, code, detail, request_id=request_id))
     head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
-            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n\r\n")
+            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n"
+            f"{requestid.HEADER}: {request_id}\r\n\r\n")
     util.write_nonblock(sock, head.encode("latin1") + body)
 
 

@@ -29,7 +29,7 @@ from .pictures import (
 )
 from .playground import SVG, favicon, home, play
 from .render import ANIMATED
-from .probes import health, ready
+from .probes import health, metrics_view, ready
 from .suggest import (
     DESCRIPTION as SUGGEST_DESCRIPTION, SuggestRequestSchema, SuggestResponseSchema,
     suggest_answer, suggest_cost,
@@ -108,6 +108,14 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("get", "/v1/ready", "ready", "Readiness",
               "200 once the rules engines are loaded and their tables built, 503 before.",
               s.HealthSchema, view=ready, errors=(503,), tag="operations"),
+    Operation("get", "/metrics", "metrics", "Metrics",
+              "Prometheus metrics in the text exposition format, summed over every worker of "
+              "the process: requests by operation, game and status, their duration, heavy "
+              "requests in flight and shed, suggest's playouts and search time, limit hits, "
+              "signing refusals, readiness.",
+              None, view=metrics_view, tag="operations",
+              answer_description="The metrics, in the Prometheus text format.",
+              media={"text/plain; version=0.0.4": {"type": "string"}}),
     Operation("post", "/v1/games/{game}/render", "render", "Picture of a position",
               "An SVG or PNG picture of the position: board, terrain, marked squares, pieces "
               "in their players' colours, stacks with their counts and badges, "

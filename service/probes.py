@@ -1,9 +1,10 @@
-"""The probes an orchestrator asks: liveness and readiness."""
+"""What an orchestrator asks: liveness, readiness, and the metrics a scraper reads."""
 
 from __future__ import annotations
 
 from flask import Response, current_app
 
+from . import metrics
 from .catalogue import json_response
 from .problems import Problem
 
@@ -19,3 +20,9 @@ def ready() -> Response:
     if not current_app.config.get("ENGINES_READY"):
         raise Problem(503, "not_ready", "The rules engines are still loading; retry shortly.")
     return json_response({"status": "ready"})
+
+
+def metrics_view() -> Response:
+    """Every metric in Prometheus' text format (:mod:`service.metrics`): under gunicorn the
+    sum over every worker, whichever answers."""
+    return Response(metrics.exposition(), content_type=metrics.CONTENT_TYPE)

@@ -1,8 +1,9 @@
 """RFC 9457 problem details: every error the service answers, in one shape.
 
-``{type, title, status, detail, code, ...}`` with media type
+``{type, title, status, detail, code, request_id, ...}`` with media type
 ``application/problem+json``; ``code`` is stable for programs, ``detail``
-is a sentence for people. No request ever sees a stack trace.
+is a sentence for people, ``request_id`` the request's id (:mod:`service.requestid`), to quote
+when reporting it. No request ever sees a stack trace.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from rules.core.errors import RulesError
+
+from . import metrics, requestid
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -105,15 +108,22 @@ def problem_bytes(problem: Problem) -> bytes:
 
 
 def problem_document(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
-    """The problem details object (RFC 9457) every error answer carries."""
-    return {
+    """The problem details object (RFC 9457) every error answer carries, with the id of the
+    request it answers (``request_id``, unless ``extra`` gives it); and so where every
+    problem the service answers is counted by its code (:func:`metrics.count_problem`)."""
+    metrics.count_problem(code)
+    body = {
         "type": f"urn:boardgame-referee:problem:{code}",
         "title": TITLES.get(code, code.replace("_", " ").capitalize()),
         "status": status,
         "detail": detail,
         "code": code,
-        **extra,
     }
+    request_id = requestid.current()
+    if request_id is not None:
+        body["request_id"] = request_id
+    body.update(extra)
+    return body
 
 
 def answer_problem(problem: Problem) -> Response:

@@ -266,6 +266,10 @@ class ProblemSchema(OpenSchema):
     detail = fields.String(required=True)
     code = fields.String(required=True, validate=validate.OneOf(list(TITLES)), metadata={
         "description": "Stable machine-readable code, one of these; `title` names it for people."})
+    request_id = fields.String(metadata={
+        "description": "The id of the request this answers, as in its X-Request-ID header: the "
+                       "client's own when sane (1 to 128 letters, digits, '.', '_', ':', '-'), "
+                       "else one the service made. Quote it when reporting a problem."})
     reason = fields.String(metadata={"description": "illegal_move: the rule that forbids it, "
                                                     "one of the game's illegal_move reasons "
                                                     "(GET /v1/games/{game})."})

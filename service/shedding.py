@@ -47,6 +47,7 @@ from typing import Any, Mapping
 
 from flask import Flask
 
+from . import metrics
 from .problems import Problem
 
 #: estimated milliseconds per node of a search tree (a generation of legal moves and an apply)
@@ -110,6 +111,7 @@ class Gate:
         rests."""
         if time.monotonic() < self._rest_until or not self._free.acquire(blocking=False):
             return None
+        metrics.HEAVY_IN_FLIGHT.inc()
         return Ticket(self, time.monotonic(), self.admitted)
 
     def admit(self, cost_ms: float) -> "Ticket | None":
@@ -130,6 +132,7 @@ class Gate:
         if self.admitted > ticket.admitted_before and self.rest_ratio > 0:
             self._rest_until = max(self._rest_until,
                                    now + (now - ticket.started) * self.rest_ratio)
+        metrics.HEAVY_IN_FLIGHT.dec()
         self._free.release()
 
 

@@ -17,7 +17,7 @@ from rules import registry
 from rules.core.game import Game
 from rules.search import DEFAULT_LEVEL, LEVELS, MAX_TIME_MS, BudgetError, suggest as search
 
-from . import schemas as s
+from . import metrics, schemas as s
 from .components import component_field
 from .fields import StrictInteger, Text
 from .positions import canonical, position_for
@@ -116,6 +116,7 @@ def suggest_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
                        time_ms=body.get("time_ms"), seed=0 if seed is None else seed)
     except BudgetError as exc:
         raise Problem(400, "malformed_request", exc.detail, errors={exc.field: [exc.detail]})
+    metrics.count_suggestion(g.id, found.level, found.playouts, found.seconds)
     text = g.format_move(pos, found.move)
     entry = next(e for e in g.legal_move_entries(pos) if e["move"] == text)
     return {

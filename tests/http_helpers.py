@@ -29,12 +29,14 @@ def poster(client: FlaskClient) -> Post:
 
 def assert_problem(response: TestResponse, status: int, code: str) -> Any:
     """Check that ``response`` is the problem document of ``status`` and ``code``, complete
-    (type, title, a detail that is a sentence) and without a traceback; its body."""
+    (type, title, a detail that is a sentence, the request id of its X-Request-ID header) and
+    without a traceback; its body."""
     assert response.status_code == status
     assert response.mimetype == "application/problem+json"
     body = response.get_json(force=True)
     assert body["status"] == status and body["code"] == code
     assert body["type"] and body["title"] and body["detail"].endswith(".")
+    assert body["request_id"] == response.headers["X-Request-ID"]
     assert "Traceback" not in response.get_data(as_text=True)
     return body
 

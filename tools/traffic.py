@@ -157,16 +157,21 @@ def requests() -> Iterator[Request]:
         yield from _errors(game_id)
 
 
+#: the X-Request-ID of every recorded request, so that problem documents (which repeat it) are
+#: the same in every record
+REQUEST_ID = "traffic"
+
+
 def _send(client: Any, request: Request) -> Any:
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, Any] = {"headers": {"X-Request-ID": REQUEST_ID}}
     if "json" in request:
         kwargs["json"] = request["json"]
     if "data" in request:
         data = request["data"]
         if request.get("chunked"):
             kwargs["input_stream"] = __import__("io").BytesIO(data)
-            kwargs["headers"] = {"Transfer-Encoding": "chunked",
-                                 "Content-Type": "application/json"}
+            kwargs["headers"].update({"Transfer-Encoding": "chunked",
+                                      "Content-Type": "application/json"})
         else:
             kwargs["data"] = data
             kwargs["content_type"] = request.get("content_type")

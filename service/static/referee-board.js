@@ -2,7 +2,7 @@
 //
 // A plain ES module with no dependency and no build step: a page imports it with
 //   <script type="module" src="https://referee.example/v1/elements/referee-board.js"></script>
-// and writes <referee-board game="mastery" interactive></referee-board>.
+// and writes <referee-board game="..." interactive></referee-board>.
 //
 // The element draws the service's own SVG picture of the position (POST .../render, inlined):
 // every square of it is a <g class="cell" data-square="..."> group, which the element makes
@@ -149,7 +149,7 @@ export function diceProblems(value, schema, path = "dice") {
 
 /**
  * A short label for each of `entries`, moves that share their squares: the notation, then the
- * fields whose values tell them apart (a count, a promotion piece, the General...).
+ * fields whose values tell them apart (a count, a promotion piece, a flag...).
  * @param {MoveEntry[]} entries
  * @returns {string[]}
  */

@@ -553,3 +553,29 @@ def test_a_move_with_no_square_is_a_button_beside_the_board(page):
     assert events(page, "move")[0]["move"] == "pass"
     assert events(page, "status")[-1]["to_move"] == "red"
     assert shadow_text(page, ".live").startswith("white played pass.")
+
+
+def test_picture_urls_show_in_img_tags_and_are_revalidated_with_a_304(page, service_url):
+    """Pictures by URL in <img> tags on our page (another origin), then a script of the page
+    reads a picture's ETag (exposed by CORS) and sends it back: 304, without a body."""
+    urls = [f"{service_url}/v1/games/mastery/render.svg?orientation=light&highlight=d4,d5",
+            f"{service_url}/v1/games/sceptre/render.png?size=200&options="
+            '{"players":["w","r","b","y"]}&orientation=red',
+            f"{service_url}/v1/games/kings-mate/replay.gif?moves=b1c2,b9c8&size=160"]
+    sizes = page.evaluate("""urls => Promise.all(urls.map(url => new Promise((done, fail) => {
+        const img = new Image();
+        img.onload = () => done([img.naturalWidth, img.naturalHeight]);
+        img.onerror = () => fail(new Error("no picture at " + url));
+        img.src = url;
+        document.body.append(img);
+    })))""", urls)
+    assert all(width > 0 and height > 0 for width, height in sizes), sizes
+    assert max(sizes[1]) == 200
+    statuses = page.evaluate("""async url => {
+        const first = await fetch(url, {cache: "no-store"});
+        const tag = first.headers.get("ETag");
+        const again = await fetch(url, {cache: "no-store", headers: {"If-None-Match": tag}});
+        return [first.status, tag, again.status, (await again.arrayBuffer()).byteLength];
+    }""", urls[1])
+    assert statuses[0] == 200 and statuses[1].startswith('"'), statuses
+    assert statuses[2:] == [304, 0], statuses

@@ -158,10 +158,30 @@ def test_suggest_answers_a_legal_move_reproducibly(ref):
         ref.suggest("mastery", "o6p/8/8/8/3m4/8/8/O6P d d6xd4 0 2")
 
 
+def test_request_ids_are_sent_and_read_back_from_errors(ref):
+    with pytest.raises(UnknownGameError) as info:
+        ref.setup("chess")
+    made = info.value.request_id
+    assert made and len(made) == 32 and made == info.value.problem["request_id"]
+    with pytest.raises(UnknownGameError) as info:
+        Referee(ref.base_url, request_id="bot-42").setup("chess")
+    assert info.value.request_id == "bot-42"
+    with pytest.raises(IllegalMoveError) as info:
+        ref.with_request_id("game-7.ply:3").apply("mastery", "e3f4", START)
+    assert info.value.request_id == "game-7.ply:3"
+    ids = iter(["first", "second"])
+    counting = Referee(ref.base_url, request_id=lambda: next(ids))
+    for expected in ("first", "second"):
+        with pytest.raises(UnknownGameError) as info:
+            counting.setup("chess")
+        assert info.value.request_id == expected
+    assert ref.request_id is None                        # with_request_id made a copy
+
+
 def test_unreachable_service_is_a_transport_error():
     with pytest.raises(TransportError) as info:
         Referee(f"http://127.0.0.1:{free_port()}", timeout=2).games()
-    assert info.value.code == "unreachable"
+    assert info.value.code == "unreachable" and info.value.request_id is None
 
 
 def test_signed_positions_through_the_client():

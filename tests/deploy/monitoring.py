@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import re
 
+from service import metrics
+
+def _exposed() -> dict[str, str]:
+    """Every metric the service registers, by the name a scrape shows (a counter's with
+    ``_total``), with its type: read from the service's own registry, so the rules and the
+    dashboard are checked against what ``GET /metrics`` really carries."""
+    return {family.name + ("_total" if family.type == "counter" else ""): family.type
+            for family in metrics.REGISTRY.collect()}
+
+
 #: every metric of /metrics and its type (docs/deploy.md, "Monitoring")
-METRICS = {
-    "referee_requests_total": "counter",
-    "referee_request_duration_seconds": "histogram",
-    "referee_heavy_in_flight": "gauge",
-    "referee_shed_total": "counter",
-    "referee_suggest_playouts_total": "counter",
-    "referee_suggest_seconds": "histogram",
-    "referee_limit_hits_total": "counter",
-    "referee_signing_refusals_total": "counter",
-    "referee_ready": "gauge",
-}
+METRICS = _exposed()
 
 #: series Prometheus itself writes for every target
 PROMETHEUS_SERIES = {"up"}

@@ -26,16 +26,22 @@ GAME_OPERATIONS = [op for op in OPERATIONS if op.for_a_game]
 def _flask_only(config: dict | None = None):
     """The app with its short road taken away: every request goes through Flask."""
     app = create_app(config)
-    outer = app.wsgi_app  # the CORS layer, around the short road
-    assert isinstance(outer.wsgi_app, FastPath)
+    outer = app.wsgi_app  # the layers around the short road (metrics, CORS)
+    while not isinstance(outer.wsgi_app, FastPath):
+        outer = outer.wsgi_app
     outer.wsgi_app = outer.wsgi_app.wsgi_app
     return app
 
 
 @pytest.fixture(scope="module")
 def apps():
-    """(the app as served, the same app with Flask's road only)."""
-    return create_app().test_client(), _flask_only().test_client()
+    """(the app as served, the same app with Flask's road only), each request sent with the
+    same X-Request-ID, so that their answers (problem documents included) compare byte for
+    byte."""
+    clients = create_app().test_client(), _flask_only().test_client()
+    for client in clients:
+        client.environ_base["HTTP_X_REQUEST_ID"] = "same-id-on-both-roads"
+    return clients
 
 
 class Roads:

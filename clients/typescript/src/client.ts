@@ -20,6 +20,10 @@ export interface ClientOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** Headers sent with every request (an API gateway's key, say). */
   headers?: Record<string, string>;
+  /** The X-Request-ID sent with every request, or a function making one per request; the
+   * service makes its own otherwise. For one call: `client.withRequestId("move-7").apply(...)`.
+   * A ProblemError's `requestId` is the id of the request it answers. */
+  requestId?: string | (() => string);
 }
 
 /** What apply takes beside the move: a physical roll's `dice`, or a `seed` for the service's. */
@@ -57,14 +61,32 @@ type Answer<T> = { data?: T; error?: unknown; response: Response };
 export class RefereeClient {
   readonly baseUrl: string;
   readonly #http: Client<paths>;
+  readonly #options: ClientOptions;
 
   constructor(baseUrl: string, options: ClientOptions = {}) {
     this.baseUrl = baseUrl.replace(/\/+$/, "");
+    this.#options = options;
     this.#http = createClient<paths>({
       baseUrl: this.baseUrl,
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.headers ? { headers: options.headers } : {}),
     });
+    const requestId = options.requestId;
+    if (requestId !== undefined) {
+      this.#http.use({
+        onRequest({ request }) {
+          request.headers.set("X-Request-ID",
+            typeof requestId === "function" ? requestId() : requestId);
+          return request;
+        },
+      });
+    }
+  }
+
+  /** The same client sending `requestId` as the X-Request-ID of its requests (for one call:
+   * `client.withRequestId("move-7").apply(...)`). */
+  withRequestId(requestId: string | (() => string)): RefereeClient {
+    return new RefereeClient(this.baseUrl, { ...this.#options, requestId });
   }
 
   /** Every game the service plays: `{id, name, players, options}`. */

@@ -30,6 +30,8 @@ export interface ProblemInit {
   status?: number;
   /** Seconds to wait before retrying (the Retry-After header), when the answer had one. */
   retryAfter?: number;
+  /** The request's id (the X-Request-ID header), when the document does not say it. */
+  requestId?: string;
 }
 
 /** A problem document from the service: its fields, and the whole document as `problem`. */
@@ -55,6 +57,9 @@ export class ProblemError extends RefereeError {
   readonly errors: Record<string, unknown> | undefined;
   /** overloaded, rate_limited: seconds to wait before retrying (the Retry-After header). */
   readonly retryAfter: number | undefined;
+  /** The id of the request this answers (the caller's X-Request-ID, or one the service made):
+   * quote it when reporting the problem. */
+  readonly requestId: string | undefined;
   /** The whole problem document, members the spec does not name included. */
   readonly problem: Problem;
 
@@ -72,6 +77,7 @@ export class ProblemError extends RefereeError {
     this.option = problem.option;
     this.errors = problem.errors;
     this.retryAfter = init.retryAfter;
+    this.requestId = problem.request_id ?? init.requestId;
   }
 }
 
@@ -325,6 +331,10 @@ export function errorFor(body: unknown, response: Pick<Response, "status" | "hea
   const retryAfter = retryAfterSeconds(response.headers.get("Retry-After"));
   if (retryAfter !== undefined) {
     init.retryAfter = retryAfter;
+  }
+  const requestId = response.headers.get("X-Request-ID");
+  if (requestId !== null) {
+    init.requestId = requestId;
   }
   const known = Object.prototype.hasOwnProperty.call(ERROR_CLASSES, body.code);
   const ErrorClass = known ? ERROR_CLASSES[body.code as ProblemCode] : ProblemError;

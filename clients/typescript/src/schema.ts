@@ -204,6 +204,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metrics
+         * @description Prometheus metrics in the text exposition format, summed over every worker of the process: requests by operation, game and status, their duration, heavy requests in flight and shed, suggest's playouts and search time, limit hits, signing refusals, readiness.
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/render": {
         parameters: {
             query?: never;
@@ -478,6 +498,8 @@ export interface components {
              * @enum {string}
              */
             code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "origin_not_allowed" | "not_ready" | "overloaded" | "rate_limited" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
+            /** @description The id of the request this answers, as in its X-Request-ID header: the client's own when sane (1 to 128 letters, digits, '.', '_', ':', '-'), else one the service made. Quote it when reporting a problem. */
+            request_id?: string;
             reason?: components["schemas"]["IllegalMoveReason"];
             /** @description malformed_request: the offending fields. */
             errors?: {
@@ -2105,6 +2127,26 @@ export interface operations {
                 };
             };
             503: components["responses"]["Unavailable"];
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics, in the Prometheus text format. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4": string;
+                };
+            };
         };
     };
     render: {

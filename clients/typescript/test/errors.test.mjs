@@ -141,6 +141,34 @@ test("an answer that is not a problem document is a TransportError with its stat
   assert.equal(error.status, 502);
 });
 
+test("a request id is sent when given, per client, per request or per call", async () => {
+  /** @type {Request[]} */
+  const requests = [];
+  /** @param {Request} request */
+  const fetch = async (request) => {
+    requests.push(request);
+    const sent = request.headers.get("X-Request-ID");
+    return problem(404, "unknown_game", sent === null ? {} : { request_id: sent },
+      { "X-Request-ID": sent ?? "made-by-the-service" });
+  };
+  const plain = new RefereeClient("http://referee.test", { fetch });
+  const made = await plain.setup("chess").catch((e) => e);
+  assert.equal(requests[0]?.headers.get("X-Request-ID"), null);
+  assert.equal(made.requestId, "made-by-the-service");     // from the header
+  const fixed = new RefereeClient("http://referee.test", { fetch, requestId: "bot-42" });
+  assert.equal((await fixed.setup("chess").catch((e) => e)).requestId, "bot-42");
+  let n = 0;
+  const counting = new RefereeClient("http://referee.test", { fetch, requestId: () => `r${++n}` });
+  assert.equal((await counting.setup("chess").catch((e) => e)).requestId, "r1");
+  assert.equal((await counting.setup("chess").catch((e) => e)).requestId, "r2");
+  const once = await plain.withRequestId("move-7").setup("chess").catch((e) => e);
+  assert.ok(once instanceof ProblemError);
+  assert.equal(once.requestId, "move-7");
+  assert.equal(requests.at(-1)?.headers.get("X-Request-ID"), "move-7");
+  await plain.setup("chess").catch(() => undefined);
+  assert.equal(requests.at(-1)?.headers.get("X-Request-ID"), null);  // plain is unchanged
+});
+
 test("a service that cannot be reached is a TransportError with status 0", async () => {
   const { client } = fakeClient(() => { throw new TypeError("fetch failed"); });
   const error = await client.listGames().catch((e) => e);

@@ -9,7 +9,7 @@ import { describe, test } from "node:test";
 
 import {
   BadSignatureError, GameOverError, IllegalMoveError, InvalidOptionsError, InvalidPositionError,
-  MalformedRequestError, RefereeClient, UnknownGameError, UnsignedPositionError,
+  MalformedRequestError, ProblemError, RefereeClient, UnknownGameError, UnsignedPositionError,
 } from "@boardgame-referee/client";
 
 /** @typedef {import("@boardgame-referee/client").At} At */
@@ -119,6 +119,16 @@ if (!URL) {
   test("the service is healthy", async () => {
     assert.equal(await referee.health(), true);
   });
+
+  test("a problem carries the request id the client sent, or the one the service made",
+    async () => {
+      const sent = await referee.withRequestId("ts-client.1").setup("no-such-game")
+        .catch((e) => e);
+      assert.ok(sent instanceof ProblemError);
+      assert.equal(sent.requestId, "ts-client.1");
+      const made = await referee.setup("no-such-game").catch((e) => e);
+      assert.match(made.requestId ?? "", /^[0-9a-f]{32}$/);
+    });
 
   for (const game of games) {
     const id = game.id;
