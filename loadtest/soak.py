@@ -229,13 +229,16 @@ def agreement(counted: dict[str, int], before: dict[str, int] | None,
 
 def memory_growth(samples: list[dict[str, Any]], warmup_s: float,
                   limit: float = MAX_GROWTH) -> dict[str, Any]:
-    """Each worker's resident memory at its first sample after ``warmup_s`` and at its last,
-    and the growth between them, judged against ``limit`` (a worker seen only in the warm-up,
+    """Each worker's resident memory at its first sample once it has run ``warmup_s`` (from
+    the start, or from its first sample for a worker that replaced another) and at its last,
+    and the growth between them, judged against ``limit`` (a worker seen only in its warm-up,
     or only once after it, is listed without a verdict)."""
+    born: dict[str, float] = {}
     seen: dict[str, list[tuple[float, int]]] = {}
-    for sample in samples:
+    for i, sample in enumerate(samples):
         for pid, w in sample["workers"].items():
-            if w["rss_kib"] is not None and sample["t_s"] >= warmup_s:
+            born.setdefault(pid, 0.0 if i == 0 else sample["t_s"])
+            if w["rss_kib"] is not None and sample["t_s"] >= born[pid] + warmup_s:
                 seen.setdefault(pid, []).append((sample["t_s"], w["rss_kib"]))
     out: dict[str, Any] = {}
     for pid, points in seen.items():

@@ -78,12 +78,14 @@ def test_memory_growth_is_judged_per_worker_after_the_warm_up():
     samples = [sample(0, {"1": 50_000, "2": 50_000}),       # warm-up: not counted
                sample(10, {"1": 100_000, "2": 100_000}),
                sample(20, {"1": 102_000, "2": 103_000}),
-               sample(30, {"1": 104_900, "2": 105_000, "3": 90_000})]
+               sample(30, {"1": 104_900, "2": 105_000, "3": 90_000}),
+               sample(40, {"1": 104_900, "3": 91_000, "4": 80_000})]   # 2 replaced by 4
     growth = soak.memory_growth(samples, warmup_s=5)
     w = growth["workers"]
     assert w["1"]["growth"] == 0.049 and w["1"]["passed"] is True
     assert w["2"]["growth"] == 0.05 and w["2"]["passed"] is False      # 5 % is not under 5 %
-    assert w["3"]["passed"] is None                                   # seen once: no verdict
+    assert w["3"]["passed"] is None                 # seen once after its warm-up: no verdict
+    assert "4" not in w                             # still in its own warm-up
     assert growth["passed"] is False
     assert soak.memory_growth(samples[:3], warmup_s=5)["passed"] is True
 
