@@ -86,7 +86,7 @@ class Front:
                  directory: str | None = None):
         found = nginx or nginx_binary()
         if found is None:
-            raise RuntimeError("nginx is not installed (Debian: apt-get install nginx-light)")
+            raise RuntimeError("nginx is not installed (Debian: apt-get install nginx)")
         self.nginx, self.upstreams = found, upstreams
         self.dir = Path(directory or tempfile.mkdtemp(prefix="nginx-front-"))
         # nginx's workers drop root for `nobody`, who must reach the temporary files' directories

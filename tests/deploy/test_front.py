@@ -5,7 +5,7 @@ once) is refused with 429 ``rate_limited`` and ``Retry-After`` while another add
 served, a body over 64 KiB
 gets 413 and one of exactly 64 KiB passes, the service's 503 ``overloaded`` reaches the client
 with the service's own ``Retry-After``, and request ids pass through. nginx is required (Debian:
-``apt-get install nginx-light``): without it these tests fail, they do not skip.
+``apt-get install nginx``): without it these tests fail, they do not skip.
 
 Every live check counts requests, never seconds: a client over its rate waits (nginx's
 ``delay``) and is refused once more requests wait than the zone's burst, or it holds more
@@ -69,7 +69,7 @@ def nginx_problems() -> dict[int, dict[str, Any]]:
 # ---- the configuration ------------------------------------------------------------------------
 
 def test_nginx_is_installed_and_accepts_the_configuration(tmp_path):
-    assert front.nginx_binary(), "nginx is required: apt-get install -y nginx-light"
+    assert front.nginx_binary(), "nginx is required: apt-get install -y nginx"
     done = front.Front(["127.0.0.1:8000"], directory=str(tmp_path)).test_config()
     assert done.returncode == 0, done.stderr
     assert "syntax is ok" in done.stderr
