@@ -298,13 +298,16 @@ def test_request_ids_pass_through_or_are_made(served):
     _, nginx = served
     c = Conn(nginx, "127.0.0.24")
     try:
-        assert c.send("GET", "/v1/games", headers={"X-Request-ID": "trace-me.42"})[0] == 200
-        assert c.send("GET", "/v1/games", headers={"X-Request-ID": "not sane"})[0] == 200
-        assert c.send("GET", "/v1/games")[0] == 200
+        answers = [c.send("GET", "/v1/games", headers=h) for h in (
+            {"X-Request-ID": "trace-me.42"}, {"X-Request-ID": "not sane"}, {})]
     finally:
         c.close()
+    assert [status for status, _, _ in answers] == [200, 200, 200]
+    echoed = [headers["x-request-id"] for _, headers, _ in answers]
     lines = [json.loads(line) for line in (nginx.dir / "access.log").read_text().splitlines()]
-    ours = [line["request_id"] for line in lines if line["remote"] == "127.0.0.24"]
-    assert ours[0] == "trace-me.42"
-    assert all(re.fullmatch(r"[0-9a-f]{32}", rid) for rid in ours[1:]), ours
-    assert ours[1] != ours[2]
+    logged = [line["request_id"] for line in lines if line["remote"] == "127.0.0.24"]
+    # the service answered with the id the front logged: the client's when sane, else nginx's
+    assert echoed == logged
+    assert echoed[0] == "trace-me.42"
+    assert all(re.fullmatch(r"[0-9a-f]{32}", rid) for rid in echoed[1:]), echoed
+    assert echoed[1] != echoed[2]
