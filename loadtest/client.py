@@ -171,8 +171,12 @@ def prepare(base: str, seed: int = 1, plies: int = 12, replay_plies: int = 0) ->
                                            "size": 2000})))
             if replay_plies:
                 moves = random_game(c, base_path, rng, replay_plies)
+                # The game was played with a seed per ply; the replay's one seed rolls other
+                # dice, so in a game of chance a later move may no longer be legal (422
+                # illegal_move, after replaying the moves before it).
                 plan.abuse.append(Req("abuse", f"replay-{len(moves)}:{gid}", "POST",
-                                      base_path + "/replay", _body({"moves": moves, "seed": 1})))
+                                      base_path + "/replay", _body({"moves": moves, "seed": 1}),
+                                      (200, 422)))
         plan.abuse += abusive_requests(plan)
         return plan
     finally:
