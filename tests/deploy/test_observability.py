@@ -11,7 +11,6 @@ import json
 import os
 import re
 import signal
-import socket
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterator
@@ -21,7 +20,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from rules import registry
 from service.schemas import MAX_BODY_BYTES
-from tests.live_service import running_service, wait_until
+from tests.live_service import raw_exchange, running_service, wait_until
 
 GAME = registry.game_ids()[0]
 GENERATED = re.compile(r"[0-9a-f]{32}")
@@ -85,18 +84,9 @@ def exchange(conn: http.client.HTTPConnection, method: str, path: str,
     return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
 
 
-def raw(url: str, data: bytes) -> tuple[int, dict[str, str], dict[str, Any]]:
+def raw(url: str, data: bytes) -> tuple[int, dict[str, str], Any]:
     """One request written as bytes on its own connection: status, headers, JSON body."""
-    port = int(url.rsplit(":", 1)[1])
-    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
-        sock.sendall(data)
-        answer = b""
-        while chunk := sock.recv(65536):
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
-    lines = head.decode("latin1").split("\r\n")
-    headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in lines[1:])}
-    return int(lines[0].split()[1]), headers, json.loads(body)
+    return raw_exchange(int(url.rsplit(":", 1)[1]), data)
 
 
 JSON = {"Content-Type": "application/json"}
