@@ -77,3 +77,17 @@ def post_json(base_url: str, path: str, body: dict[str, Any]) -> Any:
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request) as response:
         return json.load(response)
+
+
+def raw_exchange(port: int, data: bytes) -> tuple[int, dict[str, str], Any]:
+    """Send ``data`` as it is on a new connection to the service on ``port`` and read until
+    the server closes it: the status, the headers (names in lower case) and the JSON body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(data)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin1").split("\r\n")
+    headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in lines[1:])}
+    return int(lines[0].split()[1]), headers, json.loads(body)

@@ -41,7 +41,7 @@ from service import __main__ as entry  # noqa: E402
 from service.app import create_app, warm_up  # noqa: E402
 from tests.deploy.dockerfile import (  # noqa: E402
     docker_args, docker_env, final_stage, instructions, resolve)
-from tests.live_service import WAIT_S, wait_until  # noqa: E402
+from tests.live_service import WAIT_S, raw_exchange, wait_until  # noqa: E402
 
 K8S = ROOT / "k8s"
 #: created out of band (kustomize would overwrite the real keys on every apply), validated here
@@ -466,21 +466,6 @@ def test_python_m_service_runs_the_same_configuration(tmp_path):
         assert code == 0 and took < gunicorn_config().graceful_timeout
 
 
-def _raw_exchange(port: int, data: bytes) -> tuple[int, dict[str, str], dict]:
-    """Send raw bytes, read until the server closes; the status, headers and JSON body."""
-    import socket
-
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(data)
-        answer = b""
-        while chunk := sock.recv(65536):
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
-    lines = head.decode("latin1").split("\r\n")
-    headers = dict(line.split(": ", 1) for line in lines[1:])
-    return int(lines[0].split()[1]), headers, json.loads(body)
-
-
 def test_requests_gunicorn_refuses_get_problem_documents_too():
     with Server(workers=1) as server:
         cases = [
@@ -491,8 +476,8 @@ def test_requests_gunicorn_refuses_get_problem_documents_too():
             (b"F@@ / HTTP/1.1\r\n\r\n", 400, "malformed_request"),
         ]
         for data, status, code in cases:
-            got, headers, body = _raw_exchange(server.port, data)
+            got, headers, body = raw_exchange(server.port, data)
             assert (got, body["code"], body["status"]) == (status, code, status)
-            assert headers["Content-Type"] == "application/problem+json"
+            assert headers["content-type"] == "application/problem+json"
             assert body["detail"].endswith(".") and body["type"].endswith(code)
         assert server.get("/v1/health")[0] == 200      # the worker is still serving
