@@ -35,6 +35,7 @@ from loadtest import front  # noqa: E402
 from loadtest.server import Server  # noqa: E402
 from service import gunicorn_conf, problems  # noqa: E402
 from service.schemas import MAX_BODY_BYTES  # noqa: E402
+from tests.live_service import wait_until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -304,10 +305,15 @@ def test_request_ids_pass_through_or_are_made(served):
         c.close()
     assert [status for status, _, _ in answers] == [200, 200, 200]
     echoed = [headers["x-request-id"] for _, headers, _ in answers]
-    lines = [json.loads(line) for line in (nginx.dir / "access.log").read_text().splitlines()]
-    logged = [line["request_id"] for line in lines if line["remote"] == "127.0.0.24"]
+
+    def logged() -> list[str]:
+        lines = [json.loads(line) for line in (nginx.dir / "access.log").read_text().splitlines()]
+        return [line["request_id"] for line in lines if line["remote"] == "127.0.0.24"]
+
+    # nginx writes a request's log line after its answer has left: wait for the three lines
+    wait_until(lambda: len(logged()) >= len(answers), lambda: f"logged: {logged()}")
     # the service answered with the id the front logged: the client's when sane, else nginx's
-    assert echoed == logged
+    assert echoed == logged()
     assert echoed[0] == "trace-me.42"
     assert all(re.fullmatch(r"[0-9a-f]{32}", rid) for rid in echoed[1:]), echoed
     assert echoed[1] != echoed[2]
