@@ -240,28 +240,27 @@ def abusive_requests(plan: Plan) -> list[Req]:
 
 # ---- running it ---------------------------------------------------------------------------------
 
-def is_shed(status: int, headers: dict[str, str], data: bytes) -> bool:
-    """A documented 503 ``overloaded``: a problem document and a Retry-After header."""
-    if status != 503 or not headers.get("retry-after", "").isdigit():
+def is_refusal(answer: tuple[int, dict[str, str], bytes], status: int, code: str) -> bool:
+    """Whether ``answer`` is a ``status`` problem document of ``code`` with a Retry-After."""
+    got, headers, data = answer
+    if got != status or not headers.get("retry-after", "").isdigit():
         return False
     if not headers.get("content-type", "").startswith(PROBLEM):
         return False
     try:
-        return json.loads(data).get("code") == "overloaded"
+        return bool(json.loads(data).get("code") == code)
     except ValueError:
         return False
+
+
+def is_shed(status: int, headers: dict[str, str], data: bytes) -> bool:
+    """A documented 503 ``overloaded``: a problem document and a Retry-After header."""
+    return is_refusal((status, headers, data), 503, "overloaded")
 
 
 def is_limited(status: int, headers: dict[str, str], data: bytes) -> bool:
     """A front's 429 ``rate_limited``: a problem document and a Retry-After header."""
-    if status != 429 or not headers.get("retry-after", "").isdigit():
-        return False
-    if not headers.get("content-type", "").startswith(PROBLEM):
-        return False
-    try:
-        return json.loads(data).get("code") == "rate_limited"
-    except ValueError:
-        return False
+    return is_refusal((status, headers, data), 429, "rate_limited")
 
 
 def classify(req: Req, status: int, headers: dict[str, str], data: bytes) -> tuple[str, str]:
