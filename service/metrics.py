@@ -14,7 +14,7 @@ the live gauges of a dead one are removed when gunicorn reaps it). The expositio
 files: it takes no lock a request takes. A single process without that variable (the Flask
 test client, a script) keeps the values in memory, in a registry of its own.
 
-The names are a contract with the alert rules and dashboards: ``docs/deploy.md`` lists them.
+The names are a contract with the alert rules and dashboards: ``docs/operations.md`` lists them.
 """
 
 from __future__ import annotations

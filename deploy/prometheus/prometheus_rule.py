@@ -22,7 +22,7 @@ RESOURCE = ROOT / "k8s" / "components" / "service-monitor" / "prometheus-rule.ya
 
 HEADER = """\
 # GENERATED from deploy/prometheus/alerts.yaml by deploy/prometheus/prometheus_rule.py: edit
-# that file and rerun the script. The Prometheus Operator loads these rules (docs/deploy.md,
+# that file and rerun the script. The Prometheus Operator loads these rules (docs/operations.md,
 # "Monitoring"); a Prometheus selects PrometheusRules by label (ruleSelector): add its label
 # in your overlay if it asks for one.
 apiVersion: monitoring.coreos.com/v1

@@ -15,7 +15,7 @@ def _exposed() -> dict[str, str]:
             for family in metrics.REGISTRY.collect()}
 
 
-#: every metric of /metrics and its type (docs/deploy.md, "Metrics")
+#: every metric of /metrics and its type (docs/operations.md, "Metrics")
 METRICS = _exposed()
 
 #: series Prometheus itself writes for every target

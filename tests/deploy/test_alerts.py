@@ -1,4 +1,4 @@
-"""The alerting rules and the Prometheus Operator component (docs/deploy.md, "Monitoring").
+"""The alerting rules and the Prometheus Operator component (docs/operations.md, "Monitoring").
 
 * ``promtool check rules`` accepts deploy/prometheus/alerts.yaml and ``promtool test rules``
   passes its unit tests, in which every alert both fires and stays quiet; promtool missing is a
@@ -163,7 +163,7 @@ def test_component_is_optional():
     assert "components" not in default
     assert not any("components" in r for r in default["resources"])
     assert "components:\n  - components/service-monitor" in \
-        (ROOT / "docs" / "deploy.md").read_text()
+        (ROOT / "docs" / "operations.md").read_text()
 
 
 def test_component_turns_the_annotation_scrape_off():

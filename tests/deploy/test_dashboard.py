@@ -1,4 +1,4 @@
-"""The Grafana dashboard (docs/deploy.md, "Monitoring"): importable JSON whose data source is
+"""The Grafana dashboard (docs/operations.md, "Monitoring"): importable JSON whose data source is
 an input chosen at import, filtered by namespace and game, whose panels read only metrics of
 /metrics and together show every one of them, each query valid PromQL (promtool checks them
 as recording rules)."""
