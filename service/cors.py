@@ -91,6 +91,12 @@ def _allowed_request_headers(environ: Mapping[str, Any]) -> str:
     return ", ".join(h for h in wanted if h in ALLOWED_HEADERS) or "content-type"
 
 
+def is_preflight(environ: Mapping[str, Any]) -> bool:
+    """A CORS preflight: ``OPTIONS`` with ``Origin`` and ``Access-Control-Request-Method``."""
+    return (environ.get("REQUEST_METHOD") == "OPTIONS" and "HTTP_ORIGIN" in environ
+            and "HTTP_ACCESS_CONTROL_REQUEST_METHOD" in environ)
+
+
 class Cors:
     """WSGI middleware adding CORS headers to every answer and answering preflights."""
 
@@ -99,8 +105,7 @@ class Cors:
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         origin = environ.get("HTTP_ORIGIN")
-        if (environ.get("REQUEST_METHOD") == "OPTIONS" and origin is not None
-                and "HTTP_ACCESS_CONTROL_REQUEST_METHOD" in environ):
+        if origin is not None and is_preflight(environ):
             return self.preflight(environ, origin, start_response)
         extra = self.policy.origin_headers(origin)
         if not extra:

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, Mapping
 from rules import registry
 
 from . import metrics, requestid, tracing
+from .cors import is_preflight
 from .operation import Operation
 
 GAMES_PREFIX = "/v1/games/"
@@ -71,12 +72,6 @@ class Routes:
         if path.startswith(STATIC_PREFIXES):
             return STATIC, ""
         return UNKNOWN, ""
-
-
-def is_preflight(environ: Mapping[str, Any]) -> bool:
-    """A CORS preflight: ``OPTIONS`` with ``Origin`` and ``Access-Control-Request-Method``."""
-    return (environ.get("REQUEST_METHOD") == "OPTIONS" and "HTTP_ORIGIN" in environ
-            and "HTTP_ACCESS_CONTROL_REQUEST_METHOD" in environ)
 
 
 class Observe:
