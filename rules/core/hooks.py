@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .errors import InvalidDice
-from .values import Dice, M, P, SearchLimits
+from .values import Applied, Dice, M, P, SearchLimits
 
 from .questions import GameQuestions
 
@@ -32,6 +32,18 @@ class AnswerHooks(GameQuestions[P, M]):
     def move_fields(self, position: P, move: M) -> dict[str, Any]:
         """Structured fields of a move for ``legal-moves`` (``from``, ``to``, ``kind``...)."""
         return {}
+
+    def players_in(self, position: P) -> tuple[str, ...]:
+        """The players still in the game at ``position``, in turn order (every seat unless
+        the game removes players as it goes)."""
+        return self.seats()
+
+    def remove_player(self, position: P, player: str) -> Applied[P] | None:
+        """The game going on without ``player`` (in the game, with two others or more), who
+        resigned, left or ran out of time: the position it goes on from and what happened.
+        None (the default) when the game cannot go on without him: it then ends
+        (:func:`rules.core.departure.depart`)."""
+        return None
 
 
 class ChanceHooks(GameQuestions[P, M]):

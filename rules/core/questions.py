@@ -17,7 +17,7 @@ from typing import Any, Callable, ClassVar, Generic, Mapping
 
 from .errors import IllegalMove
 from .options import OptionSpec, resolve_options
-from .reasons import Reason
+from .reasons import OffBoard, Reason
 from .values import Analysis, Applied, Dice, M, P, Status
 
 
@@ -80,9 +80,10 @@ class GameQuestions(ABC, Generic[P, M]):
     @classmethod
     def reasons(cls) -> dict[str, dict[str, str]]:
         """Every reason code the game can answer, with its sentence: ``illegal_move`` (why a
-        move is refused) and ``end`` (why a game ended)."""
+        move is refused) and ``end`` (why a game ended: the game's own reasons, then those
+        of a game ended off the board, :class:`~rules.core.reasons.OffBoard`)."""
         return {"illegal_move": cls.illegal_reasons.catalogue(),
-                "end": cls.end_reasons.catalogue()}
+                "end": {**cls.end_reasons.catalogue(), **OffBoard.catalogue()}}
 
     # ---- positions ---------------------------------------------------------------------------
 

@@ -41,3 +41,14 @@ class Reason(StrEnum):
     def catalogue(cls) -> dict[str, str]:
         """Every code of this enum with its sentence, in declaration order."""
         return {member.value: member.sentence for member in cls}
+
+
+class OffBoard(Reason):
+    """The ``reason`` of a game ended off the board, the same in every game: what a record
+    (:mod:`rules.records`) or a clock says happened, which no position shows."""
+
+    RESIGNATION = "resignation", "A player resigned; with two players left the other wins."
+    ABANDONED = "abandoned", "A player left the game; with two players left the other wins."
+    OUT_OF_TIME = "out_of_time", (
+        "A player's clock ran out; with two players left the other wins.")
+    AGREEMENT = "agreement", "The players agreed a draw."

@@ -441,6 +441,32 @@ class Sceptre(Game[Position, Move]):
             events.append({"type": "removed", "player": COLOUR_NAMES[player],
                            "detail": "no legal move and not in check: his armies are inert"})
 
+    def players_in(self, position: Position) -> tuple[str, ...]:
+        """The players who still control their own army, in seat order."""
+        return tuple(COLOUR_NAMES[p] for p in active_players(position.control))
+
+    def remove_player(self, position: Position, player: str) -> Applied[Position]:
+        """Sceptre without ``player`` (three or more players in): every army he controls
+        becomes inert, as for a player removed by the rules, and the turn passes on if it was
+        his; a player then due to move with no legal move and not in check is removed too."""
+        leaver = COLOUR_NAMES.index(player)
+        control = reassign(position.control, leaver, INERT)
+        events: list[Event] = [{"type": "removed", "player": player,
+                                "detail": "left the game: his armies are inert"}]
+        if position.side == leaver:
+            new = self._hand_over(position.board, control, leaver, position.quiet, position.n,
+                                  events)
+            return Applied(new, tuple(events))
+        candidate = make_position(position.board, position.side, control, position.quiet,
+                                  position.n)
+        if len(active_players(control)) >= 3 and not self._stays_in(candidate):
+            side = position.side
+            events.append({"type": "removed", "player": COLOUR_NAMES[side],
+                           "detail": "no legal move and not in check: his armies are inert"})
+            candidate = self._hand_over(position.board, reassign(control, side, INERT), side,
+                                        position.quiet, position.n, events)
+        return Applied(candidate, tuple(events))
+
     def winning_move(self, position: Position) -> Move | None:
         """The first legal move, in the order of the legal moves, after which the player to
         act has won, or None. A move that leaves three or more players in wins nothing (a

@@ -815,7 +815,7 @@ export interface components {
          * @description Why a game ended: one of the games' end reasons (GET /v1/games/{game} lists each game's with a sentence).
          * @enum {string}
          */
-        EndReason: "checkmate" | "stalemate" | "fools_gambit" | "quiet_plies" | "general_eliminated" | "no_masters" | "no_officers_or_pawns" | "no_legal_moves" | "last_king_standing";
+        EndReason: "checkmate" | "stalemate" | "fools_gambit" | "quiet_plies" | "resignation" | "abandoned" | "out_of_time" | "agreement" | "general_eliminated" | "no_masters" | "no_officers_or_pawns" | "no_legal_moves" | "last_king_standing";
         /**
          * @description The rule that forbids a move: one of the games' illegal_move reasons (GET /v1/games/{game} lists each game's with a sentence).
          * @enum {string}
