@@ -40,7 +40,7 @@ RESULT = re.compile(rf"\*|{_SCORE}(?:-{_SCORE})+")
 _END_OF_TOKEN = re.compile(r"(?=[\s{};(<]|$)")
 _MOVE = re.compile(r'[^\s{}()<>;\[\]"]+')
 _DICE_PAIR = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*[:=]?\s*(-|[0-9]+(?:\s*,\s*[0-9]+)*)\s*[;,]?")
-#: the tags with a meaning, read whatever their case (``[game "mastery"]``)
+#: the tags with a meaning, read whatever their case (``[game "..."]`` is the Game tag)
 KNOWN_TAGS = {name.lower(): name for name in (
     "Game", "Options", "Position", "Event", "Site", "Date", "Round", "Result", "Termination")}
 #: off-board events: what the words in parentheses say, and its kind

@@ -138,7 +138,7 @@ def _tag_pairs(loaded: Loaded) -> list[tuple[str, str]]:
 
 def _options_written(game: Game[Any, Any]) -> dict[str, Any]:
     """The fewest options that configure ``game``: those that differ from the defaults,
-    less each one the others already imply (Sceptre's board follows from its players), in
+    less each one the others already imply (a board that follows from the players, say), in
     the order the game declares them; none, and the Options tag is left out, for the
     defaults."""
     defaults = registry.configure(game.id).options
