@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 from .. import registry
 from ..core.departure import agree_draw, depart
 from ..core.errors import (
-    GameOver, InvalidOptions, InvalidPosition, RulesError, WorkLimitExceeded,
+    GameOver, InvalidDice, InvalidOptions, InvalidPosition, RulesError, WorkLimitExceeded,
 )
 from ..core.game import Game
 from ..core.reasons import OffBoard
@@ -258,6 +258,8 @@ def _play_ply(loaded: Loaded, position: Any, ply: Ply, ended: Status | None) -> 
         if ended is not None:
             raise _over_off_board(ended)
         mover = g.status(position).to_move
+        if ply.dice is None:
+            _require_dice(g, position, ply.text)
         move, applied = g.play(position, ply.text, dice=_dice_for(g, ply.dice))
     except RulesError as exc:
         exc.extra = {**exc.extra, "index": index, "position": g.format_position(position),
@@ -268,6 +270,18 @@ def _play_ply(loaded: Loaded, position: Any, ply: Ply, ended: Status | None) -> 
                                   applied.events, applied.position,
                                   g.status(applied.position), ply.line, ply.column))
     return applied.position
+
+
+def _require_dice(game: Game[Any, Any], position: Any, text: str) -> None:
+    """A legal chance move comes with its dice: a record says what they showed (rolling
+    them would make the same record a different game each time it is read)."""
+    if game.status(position).finished:
+        return  # play says the game is over
+    move = game.parse_move(position, text)
+    if move in game.legal_moves(position) and game.is_chance(position, move):
+        raise InvalidDice(
+            f"{game.format_move(position, move)} is decided by dice, and the record does not "
+            "say what they showed; write them right after the move, in <...>.")
 
 
 def _over_off_board(ended: Status) -> RulesError:

@@ -115,3 +115,12 @@ def test_the_writer_refuses_what_it_could_not_write_back(given: dict[str, Any],
     with pytest.raises(RulesError) as caught:
         write_game(registry.configure("mastery"), ["d2c2", "b6a5"], **given)
     assert caught.value.code == code
+
+
+def test_a_chance_move_without_its_dice_is_refused_not_rolled() -> None:
+    text = ('[Game "kings-mate"] [Options "{\\"active_play\\":true}"]\n'
+            "a2a3 b8b7 b2b3 c9c8 a3a4 b7b6 a4a5 b6a5 *")
+    with pytest.raises(RulesError) as caught:
+        load(text)
+    assert caught.value.code == "invalid_dice" and caught.value.extra["index"] == 7
+    assert "<...>" in caught.value.detail
