@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 __all__ = [
-    "Referee", "Setup", "LegalMoves", "Status", "Applied", "Replayed", "Perft", "Suggestion",
+    "Referee", "Setup", "LegalMoves", "Status", "Applied", "Replayed", "Ply", "Perft",
+    "Suggestion",
     "RefereeError", "TransportError", "MalformedRequestError", "UnknownGameError",
     "NotFoundError", "MethodNotAllowedError", "BodyTooLargeError", "UnsupportedMediaTypeError",
     "InvalidPositionError", "InvalidOptionsError", "IllegalMoveError", "InvalidDiceError",
@@ -255,6 +256,25 @@ class Applied:
 
 
 @dataclass(frozen=True)
+class Ply:
+    """One ply of a game, as a viewer steps through it: the ``move`` (canonical), its
+    ``dice`` (None without), its ``events``, the ``mover`` who played it, and the
+    ``position`` and ``status`` after it."""
+
+    move: str
+    dice: Any
+    events: list[dict[str, Any]]
+    mover: str
+    position: str
+    status: Status
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Ply":
+        return cls(data["move"], data.get("dice"), data["events"], data["mover"],
+                   data["position"], Status.from_json(data["status"]))
+
+
+@dataclass(frozen=True)
 class Replayed:
     position: str
     plies: int
@@ -262,6 +282,8 @@ class Replayed:
     dice: list[Any]
     status: Status
     token: str | None = None
+    #: every ply, when asked for with ``history=True`` (None otherwise)
+    history: list[Ply] | None = None
 
 
 @dataclass(frozen=True)
@@ -404,12 +426,16 @@ class Referee:
 
     def replay(self, game: str, moves: Sequence[str], position: str | None = None,
                options: Mapping[str, Any] | None = None, dice: Sequence[Any] | None = None,
-               seed: int | None = None, token: str | None = None) -> Replayed:
+               seed: int | None = None, token: str | None = None,
+               history: bool = False) -> Replayed:
+        """The moves played in order; with ``history``, every ply too (:class:`Ply`)."""
         data = self._json("POST", self._game_path(game, "replay"), self._body(
             position, options, token, moves=list(moves),
-            dice=None if dice is None else list(dice), seed=seed))
+            dice=None if dice is None else list(dice), seed=seed, history=history or None))
+        plies = data.get("history")
         return Replayed(data["position"], data["plies"], data["moves"], data["dice"],
-                        Status.from_json(data["status"]), data.get("token"))
+                        Status.from_json(data["status"]), data.get("token"),
+                        None if plies is None else [Ply.from_json(ply) for ply in plies])
 
     def perft(self, game: str, depth: int, position: str | None = None,
               options: Mapping[str, Any] | None = None, divide: bool = False,

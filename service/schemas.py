@@ -142,6 +142,10 @@ class ReplayRequestSchema(GameRequestSchema):
                                  "should roll or the move takes none)."})
     seed = _integer(allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
                           metadata={"description": "Seed for every roll of the replay."})
+    history = StrictBoolean(load_default=False, metadata={
+        "description": "true: also answer `history`, every ply's move, dice, events, mover, "
+                       "and the position and status after it (for a game viewer to step "
+                       "through the game). Without it the answer has no `history`."})
 
 
 class PerftRequestSchema(GameRequestSchema):
@@ -237,6 +241,22 @@ class ApplyResponseSchema(Schema):
     token = _token_response_field()
 
 
+class PlySchema(Schema):
+    """One ply of a replay's ``history``: what apply would have answered for it."""
+
+    move = fields.String(required=True, metadata={"description": "The move, canonical."})
+    dice = DiceField(required=True, metadata={"description": "The dice the move took, or "
+                                                             "null for a move without."})
+    events = fields.List(fields.Raw(metadata=component_field("event")), required=True,
+                         metadata={"description": "What the move did, in order."})
+    mover = fields.String(required=True, metadata={
+        "description": "The player who played the move."})
+    position = fields.String(required=True, metadata={
+        "description": "The position after the move, canonical."})
+    status = fields.Nested(StatusSchema, required=True,
+                           metadata={"description": "The status after the move."})
+
+
 class ReplayResponseSchema(Schema):
     position = fields.String(required=True)
     plies = fields.Integer(required=True)
@@ -247,6 +267,10 @@ class ReplayResponseSchema(Schema):
                                                                "for a move that took none."})
     status = fields.Nested(StatusSchema, required=True)
     token = _token_response_field()
+    history = fields.List(fields.Nested(PlySchema), metadata={
+        "description": "Only when the request asked for `history`: every ply in order, with "
+                       "its move, dice, events, mover, and the position and status after "
+                       "it."})
 
 
 class PerftResponseSchema(Schema):

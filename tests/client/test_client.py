@@ -9,7 +9,7 @@ import pytest
 
 from referee.client import (
     BodyTooLargeError, GameOverError, IllegalMoveError, InvalidOptionsError,
-    InvalidPositionError, MalformedRequestError, OverloadedError, Referee, RefereeError,
+    InvalidPositionError, MalformedRequestError, OverloadedError, Ply, Referee, RefereeError,
     RenderError, SignatureError, TransportError, UnknownGameError, WorkLimitExceededError,
     error_for,
 )
@@ -57,10 +57,21 @@ def test_every_game_round_trip(ref):
 
 def test_replay_and_its_failing_index(ref):
     done = ref.replay("mastery", ["d4d5", "e5d4"])
-    assert done.plies == 2 and done.moves == ["d4d5", "e5d4"]
+    assert done.plies == 2 and done.moves == ["d4d5", "e5d4"] and done.history is None
     with pytest.raises(IllegalMoveError) as info:
         ref.replay("mastery", ["d4d5", "e5d4", "e3f4"])
     assert info.value.index == 2 and info.value.reason == "piece_movement"
+
+
+def test_replay_with_history_gives_every_ply_as_apply_does(ref):
+    done = ref.replay("mastery", ["d4d5", "e5d4"], history=True)
+    assert done.history is not None and len(done.history) == 2
+    first = ref.apply("mastery", "d4d5")
+    second = ref.apply("mastery", "e5d4", first.position)
+    for ply, applied, mover in zip(done.history, (first, second), ("dark", "light")):
+        assert isinstance(ply, Ply) and ply.mover == mover and ply.dice is None
+        assert (ply.move, ply.events, ply.position, ply.status) == \
+            (applied.move, applied.events, applied.position, applied.status)
 
 
 def test_perft(ref):

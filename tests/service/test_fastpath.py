@@ -127,6 +127,7 @@ def _requests(game_id: str):
         yield base + "status", {"position": text + " junk"}               # invalid: 422
         yield base + "legal-moves", {"position": f"\n{text} "}           # trimmed
         yield base + "apply", {"position": text, "move": f" {move}\n", "seed": 7}
+        yield base + "replay", {"position": text, "moves": [move], "seed": 7, "history": True}
         _, applied = game.play(pos, move, seed=7)
         pos = applied.position
     yield base + "setup", {}
@@ -169,6 +170,7 @@ def _usual_bodies(game_id: str, token_of) -> list[tuple[str, dict]]:
                        ("status", base), ("apply", {**base, "move": f" {move} "}),
                        ("apply", {**base, "move": move, "seed": 3}),
                        ("replay", {**base, "moves": [move]}),
+                       ("replay", {**base, "moves": [move], "history": True}),
                        ("perft", {**base, "depth": 1}), ("render", base),
                        ("replay-picture", {**base, "moves": [move], "size": 100}),
                        ("suggest", {**base, "level": "greedy"})]

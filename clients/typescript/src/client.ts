@@ -12,7 +12,7 @@ import type {
   ReplayRequest,
   ReplayResponse, SetupResponse, Status, SuggestRequest, SuggestResponse, paths,
 } from "./schema.js";
-import type { At, GameName, Options } from "./types.js";
+import type { At, GameName, Options, ReplayWithHistory } from "./types.js";
 
 /** How the client reaches the service. */
 export interface ClientOptions {
@@ -28,8 +28,9 @@ export interface ClientOptions {
 
 /** What apply takes beside the move: a physical roll's `dice`, or a `seed` for the service's. */
 export type ApplyMore = Pick<ApplyRequest, "dice" | "seed">;
-/** What replay takes beside the moves: each chance move's `dice` in order, or a `seed`. */
-export type ReplayMore = Pick<ReplayRequest, "dice" | "seed">;
+/** What replay takes beside the moves: each chance move's `dice` in order, or a `seed`; and
+ * `history: true` for every ply's position and events. */
+export type ReplayMore = Pick<ReplayRequest, "dice" | "seed" | "history">;
 /** What legal-moves takes beside the position: `moves_only` for notation strings alone. */
 export type LegalMovesMore = Pick<LegalMovesRequest, "moves_only">;
 /** What perft takes beside the depth: `divide` for each first move's count. */
@@ -132,12 +133,18 @@ export class RefereeClient {
   }
 
   /** The position after every move of `moves` in order; the first illegal one throws an
-   * IllegalMoveError whose `index` is its place. */
+   * IllegalMoveError whose `index` is its place. With `history: true` the answer also holds
+   * every ply (a {@link Ply}: move, dice, events, mover, the position and status after it),
+   * for a game viewer to step through. */
+  replay(game: GameName, moves: readonly string[], at: At,
+         more: ReplayMore & { history: true }): Promise<ReplayWithHistory>;
+  replay(game: GameName, moves: readonly string[], at?: At, more?: ReplayMore):
+    Promise<ReplayResponse>;
   async replay(game: GameName, moves: readonly string[], at: At = {}, more: ReplayMore = {}):
     Promise<ReplayResponse> {
     return this.#answer(this.#http.POST("/v1/games/{game}/replay", {
       params: path(game),
-      body: { ...where(at), moves: [...moves], ...pick(more, ["dice", "seed"]) },
+      body: { ...where(at), moves: [...moves], ...pick(more, ["dice", "seed", "history"]) },
     }));
   }
 

@@ -662,6 +662,25 @@ export interface components {
             dice?: (components["schemas"]["KingsMateDice"] | components["schemas"]["MaestriaDice"] | (null))[];
             /** @description Seed for every roll of the replay. */
             seed?: number | null;
+            /**
+             * @description true: also answer `history`, every ply's move, dice, events, mover, and the position and status after it (for a game viewer to step through the game). Without it the answer has no `history`.
+             * @default false
+             */
+            history?: boolean;
+        };
+        Ply: {
+            /** @description The move, canonical. */
+            move: string;
+            /** @description The dice the move took, or null for a move without. */
+            dice: components["schemas"]["KingsMateDice"] | components["schemas"]["MaestriaDice"] | (null);
+            /** @description What the move did, in order. */
+            events: components["schemas"]["Event"][];
+            /** @description The player who played the move. */
+            mover: string;
+            /** @description The position after the move, canonical. */
+            position: string;
+            /** @description The status after the move. */
+            status: components["schemas"]["Status"];
         };
         ReplayResponse: {
             position: string;
@@ -673,6 +692,8 @@ export interface components {
             status: components["schemas"]["Status"];
             /** @description Present only when the service signs positions and this position was reached by legal play from the initial position or from a position sent with a valid token: send it back beside the position. */
             token?: string;
+            /** @description Only when the request asked for `history`: every ply in order, with its move, dice, events, mover, and the position and status after it. */
+            history?: components["schemas"]["Ply"][];
         };
         PerftRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
@@ -1735,6 +1756,7 @@ export type Status = components['schemas']['Status'];
 export type ApplyResponse = components['schemas']['ApplyResponse'];
 export type GameRequest = components['schemas']['GameRequest'];
 export type ReplayRequest = components['schemas']['ReplayRequest'];
+export type Ply = components['schemas']['Ply'];
 export type ReplayResponse = components['schemas']['ReplayResponse'];
 export type PerftRequest = components['schemas']['PerftRequest'];
 export type PerftResponse = components['schemas']['PerftResponse'];
