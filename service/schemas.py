@@ -129,17 +129,27 @@ class ApplyRequestSchema(GameRequestSchema):
                                                    "reproducible rolls."})
 
 
-class ReplayRequestSchema(GameRequestSchema):
-    moves = PlainList(
+def moves_field() -> PlainList:
+    """The moves of a whole game (replay, export): at most MAX_REPLAY_MOVES."""
+    return PlainList(
         TrimmedString(validate=validate.Length(min=1, max=MAX_MOVE_LENGTH)),
         required=True, validate=validate.Length(max=MAX_REPLAY_MOVES),
         metadata={"description": "Moves to play in order from the position."})
-    dice = PlainList(
+
+
+def dice_list_field() -> PlainList:
+    """The dice of each move of a whole game, aligned with its moves."""
+    return PlainList(
         DiceField(metadata={"description": "One move's dice, shaped as the game's `dice` "
                                            "schema, or null."}),
         validate=validate.Length(max=MAX_REPLAY_MOVES),
         metadata={"description": "Dice per move, aligned with moves (null where the service "
                                  "should roll or the move takes none)."})
+
+
+class ReplayRequestSchema(GameRequestSchema):
+    moves = moves_field()
+    dice = dice_list_field()
     seed = _integer(allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
                           metadata={"description": "Seed for every roll of the replay."})
     history = StrictBoolean(load_default=False, metadata={
@@ -298,6 +308,14 @@ class ProblemSchema(OpenSchema):
                                                     "one of the game's illegal_move reasons "
                                                     "(GET /v1/games/{game})."})
     errors = fields.Dict(metadata={"description": "malformed_request: the offending fields."})
-    index = fields.Integer(metadata={"description": "replay: index of the first failing move."})
+    index = fields.Integer(metadata={"description": "replay, records: index of the first "
+                                                    "failing move (from 0)."})
+    line = fields.Integer(metadata={"description": "records/import: the line of the record "
+                                                   "at fault (from 1)."})
+    column = fields.Integer(metadata={"description": "records/import: the column of the "
+                                                     "record at fault (from 1)."})
+    tag = fields.String(metadata={"description": "invalid_tag, and an error in a tag's value "
+                                                 "(invalid_options, invalid_position, a "
+                                                 "result): the tag at fault."})
     field = fields.String(metadata={"description": "invalid_position: the field at fault."})
     option = fields.String(metadata={"description": "invalid_options: the option at fault."})
