@@ -178,22 +178,6 @@ class TextMap(PlainField, fields.Dict):
         return dict(value)
 
 
-class PlainObject(PlainField, fields.Nested):
-    """A JSON object loaded by a nested schema: plain when every member is plain for that
-    schema's fields (:func:`service.plain.plain_loader`)."""
-
-    def plain_type(self, value: Any) -> Any:
-        from .plain import plain_loader  # the loader is built on these fields
-
-        if not isinstance(value, dict):
-            return NOT_PLAIN
-        load = getattr(self, "_plain_load", None)
-        if load is None:
-            load = self._plain_load = plain_loader(self.schema)
-        loaded = load(value)
-        return NOT_PLAIN if loaded is None else loaded
-
-
 class JsonList(PlainList):
     """A list whose items are JSON values (dice): in a query string, the whole list is
     written as JSON text (``[null, {"attacker": [3]}]``), since its items may hold

@@ -23,7 +23,8 @@ from rules.records import AGREEMENTS, load, write_game
 from . import schemas as s
 from .answers import replay_cost
 from .components import component_field
-from .fields import PlainList, PlainObject, StrictInteger, Text, TextMap, TrimmedString
+from .fields import PlainList, StrictInteger, Text, TextMap, TrimmedString
+from .plain import PlainObject
 from .positions import position_for
 from .shedding import RECORD_MS_PER_KIB, REPLAY_MS_PER_MOVE
 
