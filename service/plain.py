@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from marshmallow import Schema, missing
+from marshmallow import Schema, fields, missing
 
 from .fields import NOT_PLAIN, PlainField
 
@@ -58,3 +58,17 @@ def plain_loader(schema: Schema) -> Loader:
         return out
 
     return load
+
+
+class PlainObject(PlainField, fields.Nested):
+    """A JSON object loaded by a nested schema: plain when :func:`plain_loader` loads it
+    plainly for that schema (every member plain for its field)."""
+
+    def plain_type(self, value: Any) -> Any:
+        if not isinstance(value, dict):
+            return NOT_PLAIN
+        load: Loader | None = getattr(self, "_plain_load", None)
+        if load is None:
+            load = self._plain_load = plain_loader(self.schema)
+        loaded = load(value)
+        return NOT_PLAIN if loaded is None else loaded

@@ -59,6 +59,11 @@ def cost_of(operation_id: str, game: object, body: dict) -> float:
 
 @pytest.mark.parametrize("operation_id, body, heavy", [
     ("replay", {"moves": ["m"] * 10}, False), ("replay", {"moves": ["m"] * 1000}, True),
+    ("exportRecord", {"moves": ["m"] * 10}, False),
+    ("exportRecord", {"moves": ["m"] * 1000}, True),
+    ("importRecord", {"record": "1. m m 2. m m *"}, False),
+    ("importRecord", {"record": "1. m m " * 500 + "*"}, True),
+    ("importRecord", {"record": "{}" * 30_000}, True),
     ("render", {"format": "png", "size": 480}, False),
     ("render", {"format": "png", "size": 2000}, True),
     ("render", {"format": "svg", "size": 2000}, False), ("render", {"position": None}, False),
@@ -70,7 +75,7 @@ def test_replays_and_pictures_are_judged_by_length_and_size(operation_id, body, 
 def test_cheap_operations_declare_no_cost():
     assert {op.operation_id for op in OPERATIONS if op.cost is not None} == {
         "perft", "replay", "render", "renderPng", "replayPicture", "replayPicturePng",
-        "replayPictureGif", "suggest"}
+        "replayPictureGif", "suggest", "importRecord", "exportRecord"}
 
 
 @pytest.mark.parametrize("body, heavy", [
