@@ -19,7 +19,7 @@ from .core.errors import InvalidOptions
 from .core.game import Game
 
 #: Packages under ``rules`` that hold no game.
-NOT_GAMES = frozenset({"core", "search"})
+NOT_GAMES = frozenset({"core", "records", "search"})
 
 _GAMES: dict[str, type[Game[Any, Any]]] = {}
 _loaded = False

@@ -4,7 +4,7 @@ says they happened, and these functions say what follows, the same way for every
 
 A player who leaves a game of two players in it loses: the other wins, and the board stays as
 it was. With more players in, the game goes on without him if the game can
-(:meth:`~rules.core.hooks.AnswerHooks.remove_player`: in Sceptre his armies become inert).
+(:meth:`~rules.core.hooks.AnswerHooks.remove_player`: his armies may become inert, say).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import pytest
 from rules import registry
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME_AGNOSTIC = ("service", "rules/core", "rules/search")
+GAME_AGNOSTIC = ("service", "rules/core", "rules/records", "rules/search")
 SOURCE = (".py", ".js", ".html", ".css", ".yaml")
 
 

@@ -36,7 +36,8 @@ def test_listed_and_described_with_its_reasons_and_dice(client: FlaskClient) -> 
     assert detail["reasons"]["illegal_move"] == {
         "malformed_move": "The move is not a square name such as b2.",
         "occupied": "Only an empty square can be marked."}
-    assert set(detail["reasons"]["end"]) == {"three_in_a_row", "board_full"}
+    assert set(detail["reasons"]["end"]) == {"three_in_a_row", "board_full", "resignation",
+                                              "abandoned", "out_of_time", "agreement"}
     assert detail["dice"]["required"] == ["die"]
 
 

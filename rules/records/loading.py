@@ -1,0 +1,372 @@
+"""A record judged by the rules: its game and options, its start, every ply played, its
+off-board events, and its result checked against where they lead.
+
+:func:`load` reads record text and judges it; :func:`judge` judges a record built in code
+(the writer's road: :mod:`rules.records.writing` builds the record it will write and judges
+it here first, so what is written is always what loads).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from .. import registry
+from ..core.departure import agree_draw, depart
+from ..core.errors import (
+    GameOver, InvalidOptions, InvalidPosition, RulesError, WorkLimitExceeded,
+)
+from ..core.game import Game
+from ..core.reasons import OffBoard
+from ..core.values import Status
+from .errors import GameMismatch, InvalidRecord, InvalidTag, ResultContradictsBoard
+from .results import UNFINISHED, describe, outcome, result_token
+from .syntax import DRAW_AGREED, Aside, Comment, Item, Ply, Record, Tag, read
+from .tags import check_tags
+
+#: what each off-board event ends or changes a game for
+ASIDE_REASONS = {"resigns": OffBoard.RESIGNATION, "leaves": OffBoard.ABANDONED,
+                 "runs_out_of_time": OffBoard.OUT_OF_TIME}
+#: how the result agrees with the board: the board ended so; an off-board event ended it
+#: so; the game goes on and says so; the board ended but the record gives no result
+AGREEMENTS = ("board", "off_board", "unfinished", "unrecorded")
+
+
+@dataclass(frozen=True)
+class LoadedPly:
+    """One ply played: its index, canonical notation, dice, who played it, what happened,
+    the position after it and that position's status, where it was written."""
+
+    index: int
+    move: str
+    dice: Any
+    mover: str | None
+    events: tuple[dict[str, Any], ...]
+    position: Any
+    status: Status
+    line: int = 0
+    column: int = 0
+
+
+@dataclass(frozen=True)
+class LoadedAside:
+    """An off-board event after ``after`` plies: its kind, its player, what it did."""
+
+    after: int
+    kind: str
+    player: str | None
+    events: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class LoadedComment:
+    """A comment after ``after`` plies (0: before the first)."""
+
+    after: int
+    text: str
+
+
+@dataclass
+class Loaded:
+    """A record judged: everything an importer needs, as values of the game."""
+
+    game: Game[Any, Any]
+    tags: dict[str, str]
+    start: Any
+    #: whether the record starts from the game's initial position (no Position tag)
+    from_initial: bool
+    plies: list[LoadedPly] = field(default_factory=list)
+    asides: list[LoadedAside] = field(default_factory=list)
+    comments: list[LoadedComment] = field(default_factory=list)
+    #: the position play reached (after the last ply or departure)
+    position: Any = None
+    #: that position's own status
+    board_status: Status | None = None
+    #: how the game stands: the board's, or the off-board end that overrides it
+    status: Status | None = None
+    #: the result token: the record's, or the board's when the record gives none
+    result: str = UNFINISHED
+    #: one of :data:`AGREEMENTS`
+    agreement: str = "unfinished"
+
+    @property
+    def ended_off_board(self) -> bool:
+        """Whether an off-board event (a resignation, a departure, time, a draw agreed)
+        ended the game."""
+        return self.status is not self.board_status
+
+    def to_json(self) -> dict[str, Any]:
+        """The judged record as JSON: positions in the game's notation, statuses as the
+        status operation answers them."""
+        g = self.game
+        assert self.status is not None and self.board_status is not None
+        return {
+            "game": g.id,
+            "options": g.options,
+            "tags": dict(self.tags),
+            "start": g.format_position(self.start),
+            "from_initial": self.from_initial,
+            "plies": [{"move": p.move, "dice": p.dice, "mover": p.mover,
+                       "events": list(p.events), "position": g.format_position(p.position),
+                       "status": p.status.to_json()} for p in self.plies],
+            "asides": [{"after": a.after, "kind": a.kind, "player": a.player,
+                        "events": list(a.events)} for a in self.asides],
+            "comments": [{"after": c.after, "text": c.text} for c in self.comments],
+            "position": g.format_position(self.position),
+            "status": self.status.to_json(),
+            "board_status": self.board_status.to_json(),
+            "result": self.result,
+            "agreement": self.agreement,
+        }
+
+
+def load(text: str, game_id: str | None = None, max_plies: int | None = None) -> Loaded:
+    """The record ``text`` judged: for the game ``game_id`` (its Game tag, if any, must
+    agree) or else the game its Game tag names; at most ``max_plies`` plies.
+
+    Raises the record's errors (:mod:`rules.records.errors`: the grammar, a tag, the game,
+    the result) and the rules' (options, start position, a ply: each with where it is
+    written, a ply with its index too).
+    """
+    record = read(text)
+    if max_plies is not None:
+        plies = sum(isinstance(item, Ply) for item in record.items)
+        if plies > max_plies:
+            raise WorkLimitExceeded(
+                f"The record has {plies} plies; at most {max_plies} are judged in one "
+                "request. Split the game, or judge it offline.", limit=max_plies)
+    game = _game_of(record, game_id)
+    check_tags(record, game)
+    start, from_initial = _start_of(record, game)
+    where: dict[str, Any] = {"line": record.result_line, "column": record.result_column}
+    result = record.result
+    result_tag = record.tag("Result")
+    if result is None and result_tag is not None:
+        result, where = result_tag.value, {"line": result_tag.line, "column": result_tag.column,
+                                           "tag": "Result"}
+    termination = record.tag("Termination")
+    return judge(game, start, from_initial, record.items, {t.name: t.value for t in record.tags},
+                 result, None if termination is None else termination.value, where)
+
+
+def _game_of(record: Record, game_id: str | None) -> Game[Any, Any]:
+    """The configured game of the record: the one asked for or the Game tag's, under the
+    Options tag's options."""
+    tag = record.tag("Game")
+    named = None if tag is None else tag.value.strip()
+    known = registry.game_ids()
+    where: dict[str, Any] = {} if tag is None else {"line": tag.line, "column": tag.column,
+                                                    "tag": "Game"}
+    if named is not None and named not in known:
+        raise GameMismatch(f"The record is a game of {named!r}, which this service does not "
+                           f"play; it plays {', '.join(known)}.", **where)
+    if game_id is not None and named is not None and named != game_id:
+        raise GameMismatch(f"The record is a game of {named!r}, not {game_id!r}; judge it as "
+                           f"a game of {named!r}.", **where)
+    chosen = game_id or named
+    if chosen is None:
+        raise InvalidTag("The record names no game: add a tag such as "
+                         f"[Game \"{known[0]}\"] before the moves.", tag="Game", line=1,
+                         column=1)
+    options_tag = record.tag("Options")
+    options = _options_of(options_tag)
+    try:
+        return registry.configure(chosen, options)
+    except InvalidOptions as exc:
+        raise _located(exc, options_tag) from None
+
+
+def _options_of(tag: Tag | None) -> dict[str, Any] | None:
+    """The Options tag's JSON object (None without the tag)."""
+    if tag is None:
+        return None
+    try:
+        value = json.loads(tag.value)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        raise InvalidTag(f"Line {tag.line}: the Options tag holds the game's options as a JSON "
+                         "object, like [Options \"{\\\"players\\\": [\\\"w\\\", \\\"b\\\"]}\"]"
+                         " (quotes inside escaped).", tag="Options", line=tag.line,
+                         column=tag.column)
+    return value
+
+
+def _start_of(record: Record, game: Game[Any, Any]) -> tuple[Any, bool]:
+    """The start position (the Position tag's, else the initial one) and whether it is the
+    initial one."""
+    tag = record.tag("Position")
+    if tag is None:
+        return game.start_position, True
+    try:
+        start = game.parse_position(tag.value.strip())
+    except InvalidPosition as exc:
+        raise _located(exc, tag) from None
+    return start, start == game.start_position
+
+
+def _located(exc: RulesError, tag: Tag | None) -> RulesError:
+    """``exc`` pointing at ``tag``."""
+    if tag is not None:
+        exc.extra = {**exc.extra, "tag": tag.name, "line": tag.line, "column": tag.column}
+        exc.detail = f"Line {tag.line}, the {tag.name} tag: {exc.detail}"
+    return exc
+
+
+def judge(game: Game[Any, Any], start: Any, from_initial: bool, items: Sequence[Item],
+          tags: Mapping[str, str], result: str | None, termination: str | None,
+          result_where: Mapping[str, Any] | None = None) -> Loaded:
+    """Play ``items`` from ``start`` and check ``result`` and ``termination`` (None: not
+    given) against where they lead; an error about the result points at ``result_where``
+    (its ``line`` and ``column``, and ``tag`` when the Result tag gave it)."""
+    loaded = Loaded(game, dict(tags), start, from_initial)
+    _play(loaded, items)
+    try:
+        _judge_result(loaded, result, termination)
+    except RulesError as exc:
+        where = {k: v for k, v in (result_where or {}).items() if v}
+        if "line" in where and "tag" not in exc.extra:
+            exc.extra = {**exc.extra, **where}
+            exc.detail = f"Line {where['line']}, column {where['column']}: {exc.detail}"
+        raise
+    return loaded
+
+
+def _play(loaded: Loaded, items: Sequence[Item]) -> None:
+    """Every item in order: plies played, off-board events applied, comments kept."""
+    g = loaded.game
+    position = loaded.start
+    ended: Status | None = None
+    for item in items:
+        if isinstance(item, Comment):
+            loaded.comments.append(LoadedComment(len(loaded.plies), item.text))
+        elif isinstance(item, Ply):
+            position = _play_ply(loaded, position, item, ended)
+        else:
+            position, ended = _apply_aside(loaded, position, item, ended)
+    loaded.position = position
+    loaded.board_status = g.status(position)
+    loaded.status = ended or loaded.board_status
+
+
+def _play_ply(loaded: Loaded, position: Any, ply: Ply, ended: Status | None) -> Any:
+    """The position after ``ply``; its error, if any, says which ply and where."""
+    g = loaded.game
+    index = len(loaded.plies)
+    try:
+        if ended is not None:
+            raise _over_off_board(ended)
+        mover = g.status(position).to_move
+        move, applied = g.play(position, ply.text, dice=_dice_for(g, ply.dice))
+    except RulesError as exc:
+        exc.extra = {**exc.extra, "index": index, "position": g.format_position(position),
+                     **_where(ply)}
+        exc.detail = f"{_place(ply)}move {index} ({ply.text!r}): {exc.detail}"
+        raise
+    loaded.plies.append(LoadedPly(index, g.format_move(position, move), applied.dice, mover,
+                                  applied.events, applied.position,
+                                  g.status(applied.position), ply.line, ply.column))
+    return applied.position
+
+
+def _over_off_board(ended: Status) -> RulesError:
+    """The error of a ply or an event after the game ended off the board."""
+    return GameOver(f"the game ended off the board before it ({ended.state.value}, "
+                    f"{ended.reason}); no move can follow.", state=ended.state.value,
+                    winner=ended.winner, game_reason=None if ended.reason is None
+                    else ended.reason.value)
+
+
+def _apply_aside(loaded: Loaded, position: Any, aside: Aside, ended: Status | None
+                 ) -> tuple[Any, Status | None]:
+    """The position and the off-board end after ``aside``."""
+    g = loaded.game
+    try:
+        if ended is not None:
+            raise _over_off_board(ended)
+        events: tuple[dict[str, Any], ...] = ()
+        if aside.kind == DRAW_AGREED:
+            status = agree_draw(g, position)
+        else:
+            assert aside.player is not None
+            departed = depart(g, position, aside.player, ASIDE_REASONS[aside.kind])
+            position, status, events = departed
+    except RulesError as exc:
+        exc.extra = {**exc.extra, **_where(aside)}
+        exc.detail = f"{_place(aside)}{exc.detail}"
+        raise
+    loaded.asides.append(LoadedAside(len(loaded.plies), aside.kind, aside.player, events))
+    return position, (status if status.finished else None)
+
+
+def _dice_for(game: Game[Any, Any], dice: Any) -> Any:
+    """Written dice as the game takes them: a single number where its dice schema wants a
+    list becomes a list of one."""
+    if not isinstance(dice, dict) or not game.dice_schema:
+        return dice
+    properties = game.dice_schema.get("properties", {})
+    return {name: [value] if isinstance(value, int) and
+            properties.get(name, {}).get("type") == "array" else value
+            for name, value in dice.items()}
+
+
+def _where(item: Ply | Aside) -> dict[str, int]:
+    return {"line": item.line, "column": item.column} if item.line else {}
+
+
+def _place(item: Ply | Aside) -> str:
+    return f"Line {item.line}, column {item.column}, " if item.line else ""
+
+
+def _judge_result(loaded: Loaded, result: str | None, termination: str | None) -> None:
+    """Set the result and how it agrees, or raise ResultContradictsBoard."""
+    g, status = loaded.game, loaded.status
+    assert status is not None
+    seats = g.seats()
+    actual = result_token(status, seats)
+    if result is None or result == UNFINISHED:
+        loaded.result = actual
+        loaded.agreement = "unrecorded" if status.finished else "unfinished"
+    else:
+        said = outcome(result, seats)
+        if isinstance(said, str):
+            raise InvalidRecord(said[:1].upper() + said[1:])
+        if result != actual:
+            raise ResultContradictsBoard(_contradiction(loaded, result), result=result,
+                                         actual=actual)
+        loaded.result = result
+        loaded.agreement = "off_board" if loaded.ended_off_board else "board"
+    _check_termination(loaded, termination)
+
+
+def _contradiction(loaded: Loaded, result: str) -> str:
+    g, status = loaded.game, loaded.status
+    assert status is not None
+    seats = g.seats()
+    claimed = describe(result, seats)
+    if not status.finished:
+        return (f"The record's result is {claimed}, but after its moves the game goes on "
+                f"({status.to_move} to move) and no resignation, departure, loss on time or "
+                "draw agreed explains it; add the off-board event that ended it, such as "
+                f"({status.to_move} resigns), or write the result *.")
+    why = "" if status.reason is None else f" by {status.reason.value}"
+    return (f"The record's result is {claimed}, but its moves end in "
+            f"{describe(result_token(status, seats), seats)}{why}.")
+
+
+def _check_termination(loaded: Loaded, termination: str | None) -> None:
+    """A Termination tag names how the game ended: its end reason (``normal`` is taken for
+    any end on the board), or ``unterminated`` for a game that goes on."""
+    status = loaded.status
+    assert status is not None
+    if termination is None:
+        return
+    actual = "unterminated" if status.reason is None else status.reason.value
+    said = termination.strip()
+    if said == actual or (said == "normal" and status.finished and not loaded.ended_off_board):
+        return
+    raise ResultContradictsBoard(
+        f"The Termination tag says {said!r}, but the game "
+        f"{'goes on' if status.reason is None else f'ended by {actual}'}; write "
+        f"[Termination \"{actual}\"] or leave the tag out.", tag="Termination")

@@ -1,0 +1,209 @@
+"""Writing records: a game's moves, dice, comments and off-board events as record text.
+
+:func:`write_game` builds the record's items, judges them as a record read from text would be
+(:func:`rules.records.loading.judge`: the moves are played, the result derived or checked),
+then writes the judged game with :func:`format_record`, so what is written always loads
+back to the same game. Move numbers count rounds: a new number when the mover's seat comes
+before the previous mover's (so a player's several actions in one turn share one), ``N...``
+when a round goes on after a comment or an event.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+
+from .. import registry
+from ..core.errors import InvalidDice
+from ..core.game import Game
+from .errors import InvalidRecord, InvalidTag
+from .loading import ASIDE_REASONS, Loaded, LoadedAside, LoadedComment, judge
+from .syntax import DRAW_AGREED, TAG_NAME, Aside, Comment, Item, Ply
+from .tags import END_TAGS, GAME_TAGS, ROSTER, seat_tag, tag_problem
+
+#: the longest movetext line the writer makes (a token longer than this has its own line)
+LINE_WIDTH = 79
+#: the words of each off-board event
+ASIDE_WORDS = {"resigns": "resigns", "leaves": "leaves",
+               "runs_out_of_time": "runs out of time"}
+
+
+class Written(NamedTuple):
+    """A record's text and the game it holds, judged."""
+
+    text: str
+    loaded: Loaded
+
+
+def write_game(game: Game[Any, Any], moves: Sequence[str], *, start: Any = None,
+               dice: Sequence[Any] | None = None, tags: Mapping[str, str] | None = None,
+               comments: Iterable[tuple[int, str]] = (),
+               asides: Iterable[tuple[int, str, str | None]] = (),
+               result: str | None = None) -> Written:
+    """The record of ``moves`` (each with its entry of ``dice``, None for none) played from
+    ``start`` (None: the initial position) in ``game``, with ``tags`` (any but Game, Options
+    and Position, which come from the game), ``comments`` as ``(after, text)`` (``after``
+    plies before it) and ``asides`` as ``(after, kind, player)`` (``kind`` one of
+    ``resigns``, ``leaves``, ``runs_out_of_time``, ``draw_agreed``).
+
+    ``result`` (or a Result tag) is checked as a read record's is; without one, the result
+    and the Termination are the game's. Raises as :func:`rules.records.load` does (a ply's
+    error with its index).
+    """
+    tags = dict(tags or {})
+    _check_given_tags(game, tags)
+    items = _items(moves, dice or [], list(comments), list(asides))
+    begin = game.start_position if start is None else start
+    loaded = judge(game, begin, begin == game.start_position, items, tags,
+                   result if result is not None else tags.get("Result"),
+                   tags.get("Termination"))
+    return Written(format_record(loaded), loaded)
+
+
+def write(game: Game[Any, Any], moves: Sequence[str], **given: Any) -> str:
+    """The text of :func:`write_game`."""
+    return write_game(game, moves, **given).text
+
+
+def _check_given_tags(game: Game[Any, Any], tags: Mapping[str, str]) -> None:
+    for name, value in tags.items():
+        if not isinstance(name, str) or not TAG_NAME.fullmatch(name):
+            raise InvalidTag(f"{name!r} is not a tag name: letters, digits and '_', starting "
+                             "with a letter.", tag=str(name))
+        if name in GAME_TAGS:
+            raise InvalidTag(f"The {name} tag is written from the game itself (its options "
+                             "and start position); leave it out of the tags.", tag=name)
+        problem = tag_problem(name, value, game)
+        if problem:
+            raise InvalidTag(problem[:1].upper() + problem[1:], tag=name)
+
+
+def _items(moves: Sequence[str], dice: Sequence[Any], comments: list[tuple[int, str]],
+           asides: list[tuple[int, str, str | None]]) -> list[Item]:
+    """The record's items in order: at each point, its comments, its events, then the ply."""
+    if len(dice) > len(moves):
+        raise InvalidDice(f"dice has {len(dice)} entries for {len(moves)} moves; give at most "
+                          "one per move.")
+    for after, what in [*((c[0], "comment") for c in comments),
+                        *((a[0], "event") for a in asides)]:
+        if not isinstance(after, int) or not 0 <= after <= len(moves):
+            raise InvalidRecord(f"A {what} is placed after {after!r} plies; the game has "
+                                f"{len(moves)}, so place it after 0 to {len(moves)}.")
+    for _, kind, player in asides:
+        if kind != DRAW_AGREED and kind not in ASIDE_REASONS:
+            raise InvalidRecord(f"{kind!r} is not an off-board event; use resigns, leaves, "
+                                f"runs_out_of_time or {DRAW_AGREED}.")
+        if kind != DRAW_AGREED and not player:
+            raise InvalidRecord(f"The event {kind} needs the player who {ASIDE_WORDS[kind]}.")
+    items: list[Item] = []
+    for k in range(len(moves) + 1):
+        items.extend(Comment(" ".join(text.split())) for after, text in comments if after == k)
+        items.extend(Aside(kind, None if kind == DRAW_AGREED else player)
+                     for after, kind, player in asides if after == k)
+        if k < len(moves):
+            items.append(Ply(moves[k], dice[k] if k < len(dice) else None))
+    return items
+
+
+# ---- the text ----------------------------------------------------------------------------
+
+def format_record(loaded: Loaded) -> str:
+    """The record text of a judged game: its tags, a blank line, its movetext."""
+    lines = [f'[{name} "{_escape(value)}"]' for name, value in _tag_pairs(loaded)]
+    return "\n".join(lines) + "\n\n" + _wrap(_movetext(loaded)) + "\n"
+
+
+def _tag_pairs(loaded: Loaded) -> list[tuple[str, str]]:
+    """Game, Options (unless the defaults), Position (unless the initial one), the roster,
+    the seats' players, any other tag as given, Result, Termination."""
+    g = loaded.game
+    pairs = [("Game", g.id)]
+    if g.options != registry.configure(g.id).options:
+        pairs.append(("Options", json.dumps(g.options, sort_keys=True, separators=(",", ":"),
+                                            ensure_ascii=False)))
+    if not loaded.from_initial:
+        pairs.append(("Position", g.format_position(loaded.start)))
+    seats = [seat_tag(seat) for seat in g.seats()]
+    given = loaded.tags
+    pairs += [(name, given[name]) for name in (*ROSTER, *seats) if name in given]
+    pairs += [(name, value) for name, value in given.items()
+              if name not in (*GAME_TAGS, *END_TAGS, *ROSTER, *seats)]
+    assert loaded.status is not None
+    reason = loaded.status.reason
+    pairs += [("Result", loaded.result),
+              ("Termination", "unterminated" if reason is None else reason.value)]
+    return pairs
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _movetext(loaded: Loaded) -> list[str]:
+    """The movetext's tokens; a token ending in a newline ends its line."""
+    seats = loaded.game.seats()
+    tokens: list[str] = []
+    number, previous_seat, interrupted = 0, None, False
+    for k in range(len(loaded.plies) + 1):
+        for comment in (c for c in loaded.comments if c.after == k):
+            tokens.append(_comment(comment))
+            interrupted = True
+        for aside in (a for a in loaded.asides if a.after == k):
+            tokens.append(_aside(aside))
+            interrupted = True
+        if k == len(loaded.plies):
+            break
+        ply = loaded.plies[k]
+        seat = seats.index(ply.mover) if ply.mover in seats else 0
+        if previous_seat is None or seat < previous_seat:
+            number += 1
+            tokens.append(f"{number}." if seat == 0 else f"{number}...")
+        elif interrupted and seat != previous_seat:
+            tokens.append(f"{number}...")
+        previous_seat, interrupted = seat, False
+        tokens.append(ply.move if ply.dice is None else f"{ply.move} <{_dice(ply.dice)}>")
+    tokens.append(loaded.result)
+    return tokens
+
+
+def _comment(comment: LoadedComment) -> str:
+    """``{text}``; a text holding ``}`` as a ``;`` comment, which ends its line."""
+    return f"; {comment.text}\n" if "}" in comment.text else f"{{{comment.text}}}"
+
+
+def _aside(aside: LoadedAside) -> str:
+    if aside.kind == DRAW_AGREED:
+        return "(draw agreed)"
+    return f"({aside.player} {ASIDE_WORDS[aside.kind]})"
+
+
+def _dice(dice: Any) -> str:
+    """``attacker 5 defender 3``, lists ``6,5,2`` (``-`` when empty); JSON for dice of
+    another shape."""
+    plain = isinstance(dice, dict) and all(
+        isinstance(v, int) and not isinstance(v, bool) or
+        isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+        for v in dice.values()) and all(TAG_NAME.fullmatch(str(k)) for k in dice)
+    if not plain:
+        return json.dumps(dice, sort_keys=True, separators=(",", ":"))
+    return " ".join(f"{name} {','.join(map(str, v)) or '-' if isinstance(v, list) else v}"
+                    for name, v in dice.items())
+
+
+def _wrap(tokens: list[str]) -> str:
+    """``tokens`` joined by spaces in lines of at most :data:`LINE_WIDTH` characters."""
+    lines: list[str] = []
+    line = ""
+    for token in tokens:
+        ends_line = token.endswith("\n")
+        token = token.rstrip("\n")
+        if line and len(line) + 1 + len(token) > LINE_WIDTH:
+            lines.append(line)
+            line = ""
+        line = f"{line} {token}" if line else token
+        if ends_line:
+            lines.append(line)
+            line = ""
+    if line:
+        lines.append(line)
+    return "\n".join(lines)
