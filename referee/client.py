@@ -10,6 +10,8 @@
         print(exc.reason, exc.detail)      # piece_movement  Officers move 1-2 squares ...
     png = ref.render("mastery", position=start.position, format="png")
     reply = ref.suggest("mastery", position=start.position)   # the computer's move: reply.move
+    text = ref.export_record("mastery", ["d4d5"], tags={"Event": "Club night"})
+    game = ref.import_record("mastery", text)    # every ply, the status, the result
 
 Every problem document the service answers becomes an exception of the family of its ``code``
 (:class:`IllegalMoveError`, :class:`InvalidPositionError`...), all subclasses of
@@ -32,12 +34,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 __all__ = [
-    "Referee", "Setup", "LegalMoves", "Status", "Applied", "Replayed", "Perft", "Suggestion",
+    "Referee", "Setup", "LegalMoves", "Status", "Applied", "Replayed", "Ply", "Perft",
+    "Suggestion",
     "RefereeError", "TransportError", "MalformedRequestError", "UnknownGameError",
     "NotFoundError", "MethodNotAllowedError", "BodyTooLargeError", "UnsupportedMediaTypeError",
     "InvalidPositionError", "InvalidOptionsError", "IllegalMoveError", "InvalidDiceError",
     "GameOverError", "WorkLimitExceededError", "RenderError", "SignatureError", "NotReadyError",
-    "OverloadedError", "RateLimitedError", "ServiceError",
+    "OverloadedError", "RateLimitedError", "ServiceError", "RecordError", "InvalidRecordError",
+    "InvalidTagError", "GameMismatchError", "ResultContradictsBoardError",
+    "InvalidDepartureError", "ImportedRecord", "ExportedRecord", "Aside", "Comment",
 ]
 
 
@@ -129,6 +134,45 @@ class GameOverError(RefereeError):
     """422 game_over: a move on a finished position."""
 
 
+class RecordError(RefereeError):
+    """422: a record is at fault (its grammar, a tag, its game, its result, an off-board
+    event); ``line`` and ``column`` (from 1) say where, ``tag`` which tag, when known."""
+
+    @property
+    def line(self) -> int | None:
+        return self.problem.get("line")
+
+    @property
+    def column(self) -> int | None:
+        return self.problem.get("column")
+
+    @property
+    def tag(self) -> str | None:
+        return self.problem.get("tag")
+
+
+class InvalidRecordError(RecordError):
+    """422 invalid_record: the text breaks the record grammar."""
+
+
+class InvalidTagError(RecordError):
+    """422 invalid_tag: a tag pair is malformed, repeated, or holds a bad value."""
+
+
+class GameMismatchError(RecordError):
+    """422 game_mismatch: the record is a game of another game, or of none the service
+    plays."""
+
+
+class ResultContradictsBoardError(RecordError):
+    """422 result_contradicts_board: the record's result is not where its moves lead."""
+
+
+class InvalidDepartureError(RecordError):
+    """422 invalid_departure: a resignation, departure or loss on time of a player not in
+    the game."""
+
+
 class WorkLimitExceededError(RefereeError):
     """422 work_limit_exceeded: perft too deep or too big."""
 
@@ -178,6 +222,11 @@ ERRORS: dict[str, type[RefereeError]] = {
     "invalid_dice": InvalidDiceError,
     "game_over": GameOverError,
     "work_limit_exceeded": WorkLimitExceededError,
+    "invalid_record": InvalidRecordError,
+    "invalid_tag": InvalidTagError,
+    "game_mismatch": GameMismatchError,
+    "result_contradicts_board": ResultContradictsBoardError,
+    "invalid_departure": InvalidDepartureError,
     "invalid_highlight": RenderError,
     "render_unavailable": RenderError,
     "invalid_last_move": RenderError,
@@ -255,6 +304,25 @@ class Applied:
 
 
 @dataclass(frozen=True)
+class Ply:
+    """One ply of a game, as a viewer steps through it: the ``move`` (canonical), its
+    ``dice`` (None without), its ``events``, the ``mover`` who played it, and the
+    ``position`` and ``status`` after it."""
+
+    move: str
+    dice: Any
+    events: list[dict[str, Any]]
+    mover: str
+    position: str
+    status: Status
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Ply":
+        return cls(data["move"], data.get("dice"), data["events"], data["mover"],
+                   data["position"], Status.from_json(data["status"]))
+
+
+@dataclass(frozen=True)
 class Replayed:
     position: str
     plies: int
@@ -262,6 +330,73 @@ class Replayed:
     dice: list[Any]
     status: Status
     token: str | None = None
+    #: every ply, when asked for with ``history=True`` (None otherwise)
+    history: list[Ply] | None = None
+
+
+@dataclass(frozen=True)
+class Aside:
+    """An off-board event after ``after`` plies: ``kind`` (resigns, leaves,
+    runs_out_of_time, draw_agreed), its ``player`` (None for a draw agreed), and what it
+    changed on the board (``events``)."""
+
+    after: int
+    kind: str
+    player: str | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment after ``after`` plies (0: before the first)."""
+
+    after: int
+    text: str
+
+
+@dataclass(frozen=True)
+class ImportedRecord:
+    """A record judged by the service: its ``game`` and resolved ``options``, ``tags``, the
+    ``start`` position (``from_initial``: the game's initial one), every ply (:class:`Ply`),
+    its ``asides`` and ``comments``, the final ``position``, ``status`` (off-board endings
+    included) and ``board_status``, the ``result`` token and how it agrees with the board
+    (``agreement``: board, off_board, unfinished or unrecorded), and the final position's
+    ``token`` when the service signs it."""
+
+    game: str
+    options: dict[str, Any]
+    tags: dict[str, str]
+    start: str
+    from_initial: bool
+    plies: list[Ply]
+    asides: list[Aside]
+    comments: list[Comment]
+    position: str
+    status: Status
+    board_status: Status
+    result: str
+    agreement: str
+    token: str | None = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "ImportedRecord":
+        return cls(data["game"], data["options"], data["tags"], data["start"],
+                   data["from_initial"], [Ply.from_json(p) for p in data["plies"]],
+                   [Aside(a["after"], a["kind"], a.get("player"), a.get("events", []))
+                    for a in data["asides"]],
+                   [Comment(c["after"], c["text"]) for c in data["comments"]],
+                   data["position"], Status.from_json(data["status"]),
+                   Status.from_json(data["board_status"]), data["result"], data["agreement"],
+                   data.get("token"))
+
+
+@dataclass(frozen=True)
+class ExportedRecord:
+    """A game written as a record: its ``record`` text, ``result`` token and ``status``."""
+
+    record: str
+    result: str
+    status: Status
 
 
 @dataclass(frozen=True)
@@ -404,12 +539,51 @@ class Referee:
 
     def replay(self, game: str, moves: Sequence[str], position: str | None = None,
                options: Mapping[str, Any] | None = None, dice: Sequence[Any] | None = None,
-               seed: int | None = None, token: str | None = None) -> Replayed:
+               seed: int | None = None, token: str | None = None,
+               history: bool = False) -> Replayed:
+        """The moves played in order; with ``history``, every ply too (:class:`Ply`)."""
         data = self._json("POST", self._game_path(game, "replay"), self._body(
             position, options, token, moves=list(moves),
-            dice=None if dice is None else list(dice), seed=seed))
+            dice=None if dice is None else list(dice), seed=seed, history=history or None))
+        plies = data.get("history")
         return Replayed(data["position"], data["plies"], data["moves"], data["dice"],
-                        Status.from_json(data["status"]), data.get("token"))
+                        Status.from_json(data["status"]), data.get("token"),
+                        None if plies is None else [Ply.from_json(ply) for ply in plies])
+
+    def import_record(self, game: str, record: str) -> ImportedRecord:
+        """The record's text judged as a game of ``game`` (see docs/records.md); a record
+        at fault raises the :class:`RecordError` of its code (with ``line``, ``column`` and
+        ``tag``), a ply that fails its own error with its ``index``."""
+        return ImportedRecord.from_json(self._json(
+            "POST", self._game_path(game, "records/import"), {"record": record}))
+
+    def export_game(self, game: str, moves: Sequence[str], position: str | None = None,
+                    options: Mapping[str, Any] | None = None,
+                    dice: Sequence[Any] | None = None, token: str | None = None,
+                    tags: Mapping[str, str] | None = None,
+                    comments: Sequence[Comment | tuple[int, str]] = (),
+                    asides: Sequence[Aside | tuple[int, str, str | None]] = (),
+                    result: str | None = None) -> ExportedRecord:
+        """The game as a record: ``moves`` played from ``position`` with their ``dice``, the
+        ``tags`` (Event, Site, Date, one per seat...), ``comments`` and off-board events
+        (``asides``: a resignation, a departure, a loss on time, a draw agreed) each after a
+        number of plies, and the ``result`` (the game's own when None)."""
+        notes = [c if isinstance(c, Comment) else Comment(*c) for c in comments]
+        events = [a if isinstance(a, Aside) else Aside(*a) for a in asides]
+        data = self._json("POST", self._game_path(game, "records/export"), self._body(
+            position, options, token, moves=list(moves),
+            dice=None if dice is None else list(dice),
+            tags=None if tags is None else dict(tags),
+            comments=[{"after": c.after, "text": c.text} for c in notes] or None,
+            asides=[{"after": a.after, "kind": a.kind,
+                     **({} if a.player is None else {"player": a.player})}
+                    for a in events] or None,
+            result=result))
+        return ExportedRecord(data["record"], data["result"], Status.from_json(data["status"]))
+
+    def export_record(self, game: str, moves: Sequence[str], **given: Any) -> str:
+        """The record's text of :meth:`export_game` (the same arguments)."""
+        return self.export_game(game, moves, **given).record
 
     def perft(self, game: str, depth: int, position: str | None = None,
               options: Mapping[str, Any] | None = None, divide: bool = False,

@@ -62,12 +62,14 @@ def status_answer(g: Game[Any, Any], body: Body) -> Body:
 class Replayed(NamedTuple):
     """A replay's plies: every position from the first (``positions[i]`` is the one
     ``moves[i]`` was played from, the last one the final position), the moves played,
-    their canonical notation and their dice (None for a move that took none)."""
+    their canonical notation, their dice (None for a move that took none) and their
+    events."""
 
     positions: list[Any]
     moves: list[Any]
     texts: list[str]
     dice: list[Any]
+    events: list[list[dict[str, Any]]]
 
 
 def replayed(g: Game[Any, Any], body: Mapping[str, Any]) -> Replayed:
@@ -82,7 +84,7 @@ def replayed(g: Game[Any, Any], body: Mapping[str, Any]) -> Replayed:
                           "one per move.")
     seed = body.get("seed")
     rng = random.Random(seed) if seed is not None else None
-    out = Replayed([pos], [], [], [])
+    out = Replayed([pos], [], [], [], [])
     for index, text in enumerate(texts):
         try:
             move, applied = g.play(pos, text, dice=dice[index] if index < len(dice) else None,
@@ -94,6 +96,7 @@ def replayed(g: Game[Any, Any], body: Mapping[str, Any]) -> Replayed:
         out.moves.append(move)
         out.texts.append(g.format_move(pos, move))
         out.dice.append(applied.dice)
+        out.events.append(list(applied.events))
         pos = applied.position
         out.positions.append(pos)
     return out
@@ -101,12 +104,26 @@ def replayed(g: Game[Any, Any], body: Mapping[str, Any]) -> Replayed:
 
 def replay_answer(g: Game[Any, Any], body: Body) -> Body:
     """The moves played in order: the final position, the canonical moves and their dice,
-    the status; the first move that fails raises its error with its ``index`` and the
-    position it was played from."""
+    the status, and with ``history`` every ply (:func:`history`); the first move that fails
+    raises its error with its ``index`` and the position it was played from."""
     plies = replayed(g, body)
     pos = plies.positions[-1]
-    return {"position": canonical(g, pos), "plies": len(plies.texts), "moves": plies.texts,
-            "dice": plies.dice, "status": g.status(pos).to_json()}
+    out = {"position": canonical(g, pos), "plies": len(plies.texts), "moves": plies.texts,
+           "dice": plies.dice, "status": g.status(pos).to_json()}
+    if body.get("history"):
+        out["history"] = history(g, plies)
+    return out
+
+
+def history(g: Game[Any, Any], plies: Replayed) -> list[Body]:
+    """Every ply of ``plies``, for a game viewer: the move (canonical), its dice (None when
+    it took none), its events, the player who played it, and the position and status after
+    it, as apply answers them."""
+    return [{"move": text, "dice": plies.dice[index], "events": plies.events[index],
+             "mover": g.status(plies.positions[index]).to_move,
+             "position": canonical(g, plies.positions[index + 1]),
+             "status": g.status(plies.positions[index + 1]).to_json()}
+            for index, text in enumerate(plies.texts)]
 
 
 def replay_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:

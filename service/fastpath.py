@@ -42,7 +42,7 @@ class FastPath:
     def __init__(self, app: Flask, wsgi_app: Callable[..., Any],
                  operations: Iterable[Operation]) -> None:
         self.app, self.wsgi_app = app, wsgi_app
-        #: the game operations this road serves, by method and the last segment of their path
+        #: the game operations this road serves, by method and their name (the path after the game)
         self.routes: Mapping[tuple[str, str], Operation] = {
             (op.method.upper(), op.name): op for op in operations if op.for_a_game}
 

@@ -163,6 +163,37 @@ class PlainList(PlainField, fields.List[Any]):
         return [inner.from_query(item) for item in text.split(",")] if text else []
 
 
+class TextMap(PlainField, fields.Dict):
+    """A JSON object of strings (a record's tags: name -> value), each key and value within
+    the validators of the ``keys`` and ``values`` fields (themselves :class:`Text`)."""
+
+    def plain_type(self, value: Any) -> Any:
+        keys, values = self.key_field, self.value_field
+        if not isinstance(value, dict) or not isinstance(keys, PlainField) or \
+                not isinstance(values, PlainField):
+            return NOT_PLAIN
+        if any(keys.plain(k) is NOT_PLAIN or values.plain(v) is NOT_PLAIN
+               for k, v in value.items()):
+            return NOT_PLAIN
+        return dict(value)
+
+
+class PlainObject(PlainField, fields.Nested):
+    """A JSON object loaded by a nested schema: plain when every member is plain for that
+    schema's fields (:func:`service.plain.plain_loader`)."""
+
+    def plain_type(self, value: Any) -> Any:
+        from .plain import plain_loader  # the loader is built on these fields
+
+        if not isinstance(value, dict):
+            return NOT_PLAIN
+        load = getattr(self, "_plain_load", None)
+        if load is None:
+            load = self._plain_load = plain_loader(self.schema)
+        loaded = load(value)
+        return NOT_PLAIN if loaded is None else loaded
+
+
 class JsonList(PlainList):
     """A list whose items are JSON values (dice): in a query string, the whole list is
     written as JSON text (``[null, {"attacker": [3]}]``), since its items may hold

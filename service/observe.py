@@ -44,7 +44,7 @@ class Routes:
     def __init__(self, operations: Iterable[Operation]) -> None:
         #: paths without a game -> operationId
         self.exact: dict[str, str] = {}
-        #: the last segment of a game operation's path -> operationId
+        #: a game operation's name (the path after the game) -> operationId
         self.by_name: dict[str, str] = {}
         #: the operation of ``/v1/games/{game}`` itself, if any
         self.game_itself = UNKNOWN

@@ -84,6 +84,10 @@ class Operation:
     etag: EntityTag | None = None
     #: whether the answer's position is signed when the request started from a trusted one
     signs: bool = False
+    #: for an operation that signs: whether this answer's position may be signed, judged
+    #: from the answer itself (None: every answer); the token binds the options the answer
+    #: states, where it states them
+    signs_answer: Callable[[Mapping[str, Any]], bool] | None = None
     #: whether ``dice`` in the body is a list of rolls (one per move) rather than one roll
     dice_per_move: bool = False
     #: error statuses the spec documents
@@ -108,8 +112,15 @@ class Operation:
 
     @property
     def name(self) -> str:
-        """The last segment of the path: what a game operation is called in its URL."""
-        return self.path.rsplit("/", 1)[1]
+        """What a game operation is called in its URL: the path after ``{game}/``
+        (``apply``, ``records/import``); for any other operation, the path's last segment."""
+        _, game, after = self.path.partition("{game}/")
+        return after if game else self.path.rsplit("/", 1)[1]
+
+    def signed(self, answer: Mapping[str, Any]) -> bool:
+        """Whether ``answer``'s position is signed, once its request started from a trusted
+        position."""
+        return self.signs and (self.signs_answer is None or self.signs_answer(answer))
 
     @property
     def for_a_game(self) -> bool:

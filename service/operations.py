@@ -29,7 +29,13 @@ from .pictures import (
 )
 from .playground import SVG, favicon, home, play
 from .render import ANIMATED
+from .schemas import MAX_REPLAY_MOVES
 from .probes import health, metrics_view, ready
+from .records import (
+    ExportedRecordSchema, ImportedRecordSchema, RecordExportRequestSchema,
+    RecordImportRequestSchema, export_answer, export_cost, import_answer, import_cost,
+    import_signed,
+)
 from .suggest import (
     DESCRIPTION as SUGGEST_DESCRIPTION, SuggestRequestSchema, SuggestResponseSchema,
     suggest_answer, suggest_cost,
@@ -96,6 +102,32 @@ OPERATIONS: tuple[Operation, ...] = (
               s.ReplayResponseSchema, s.ReplayRequestSchema, answer=replay_answer,
               cost=replay_cost, signs=True, dice_per_move=True, body_required=True,
               errors=GAME_ERRORS, request_example="replay"),
+    Operation("post", "/v1/games/{game}/records/import", "importRecord", "Import a record",
+              "Judges a whole game's record (text, as docs/records.md writes it): its tags, "
+              "options and start, every ply played with its position, events, dice and "
+              "status, its comments and off-board events (resignations, departures, losses "
+              "on time, a draw agreed), the final status, and whether the record's result "
+              "agrees with the board. A record that does not parse is a 422 invalid_record "
+              "with its line and column; a bad tag invalid_tag (tag, line, column); another "
+              "game's record game_mismatch; a ply that fails its own code (illegal_move with "
+              "the rule's reason, invalid_dice, game_over) with its index, line and column; "
+              "a result the moves do not lead to result_contradicts_board. At most "
+              f"{MAX_REPLAY_MOVES} plies (422 work_limit_exceeded beyond, before any is "
+              "played). With signing, the final position's token is given only for a record "
+              "that starts from the initial position and holds no off-board event.",
+              ImportedRecordSchema, RecordImportRequestSchema, answer=import_answer,
+              cost=import_cost, signs=True, signs_answer=import_signed, body_required=True,
+              errors=GAME_ERRORS, request_example="import"),
+    Operation("post", "/v1/games/{game}/records/export", "exportRecord", "Export a record",
+              "Writes a whole game as a record (docs/records.md): the moves played from the "
+              "position with their dice, the tags, comments and off-board events given, and "
+              "the result (the game's own, or the one given, checked). The answer is JSON "
+              "holding the record's text (`record`), its result and the game's status. "
+              "Errors as replay's: the first move that fails is a 422 with its index; a bad "
+              "tag is invalid_tag, a result the game does not reach result_contradicts_board.",
+              ExportedRecordSchema, RecordExportRequestSchema, answer=export_answer,
+              cost=export_cost, dice_per_move=True, body_required=True, errors=GAME_ERRORS,
+              request_example="export"),
     Operation("post", "/v1/games/{game}/perft", "perft", "Count move-tree leaves",
               "perft: the number of leaves of the legal-move tree at the given depth; depth and "
               "total work are capped per game so one call stays bounded (422 "

@@ -129,19 +129,33 @@ class ApplyRequestSchema(GameRequestSchema):
                                                    "reproducible rolls."})
 
 
-class ReplayRequestSchema(GameRequestSchema):
-    moves = PlainList(
+def moves_field() -> PlainList:
+    """The moves of a whole game (replay, export): at most MAX_REPLAY_MOVES."""
+    return PlainList(
         TrimmedString(validate=validate.Length(min=1, max=MAX_MOVE_LENGTH)),
         required=True, validate=validate.Length(max=MAX_REPLAY_MOVES),
         metadata={"description": "Moves to play in order from the position."})
-    dice = PlainList(
+
+
+def dice_list_field() -> PlainList:
+    """The dice of each move of a whole game, aligned with its moves."""
+    return PlainList(
         DiceField(metadata={"description": "One move's dice, shaped as the game's `dice` "
                                            "schema, or null."}),
         validate=validate.Length(max=MAX_REPLAY_MOVES),
         metadata={"description": "Dice per move, aligned with moves (null where the service "
                                  "should roll or the move takes none)."})
+
+
+class ReplayRequestSchema(GameRequestSchema):
+    moves = moves_field()
+    dice = dice_list_field()
     seed = _integer(allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
                           metadata={"description": "Seed for every roll of the replay."})
+    history = StrictBoolean(load_default=False, metadata={
+        "description": "true: also answer `history`, every ply's move, dice, events, mover, "
+                       "and the position and status after it (for a game viewer to step "
+                       "through the game). Without it the answer has no `history`."})
 
 
 class PerftRequestSchema(GameRequestSchema):
@@ -237,6 +251,22 @@ class ApplyResponseSchema(Schema):
     token = _token_response_field()
 
 
+class PlySchema(Schema):
+    """One ply of a replay's ``history``: what apply would have answered for it."""
+
+    move = fields.String(required=True, metadata={"description": "The move, canonical."})
+    dice = DiceField(required=True, metadata={"description": "The dice the move took, or "
+                                                             "null for a move without."})
+    events = fields.List(fields.Raw(metadata=component_field("event")), required=True,
+                         metadata={"description": "What the move did, in order."})
+    mover = fields.String(required=True, metadata={
+        "description": "The player who played the move."})
+    position = fields.String(required=True, metadata={
+        "description": "The position after the move, canonical."})
+    status = fields.Nested(StatusSchema, required=True,
+                           metadata={"description": "The status after the move."})
+
+
 class ReplayResponseSchema(Schema):
     position = fields.String(required=True)
     plies = fields.Integer(required=True)
@@ -247,6 +277,10 @@ class ReplayResponseSchema(Schema):
                                                                "for a move that took none."})
     status = fields.Nested(StatusSchema, required=True)
     token = _token_response_field()
+    history = fields.List(fields.Nested(PlySchema), metadata={
+        "description": "Only when the request asked for `history`: every ply in order, with "
+                       "its move, dice, events, mover, and the position and status after "
+                       "it."})
 
 
 class PerftResponseSchema(Schema):
@@ -274,6 +308,14 @@ class ProblemSchema(OpenSchema):
                                                     "one of the game's illegal_move reasons "
                                                     "(GET /v1/games/{game})."})
     errors = fields.Dict(metadata={"description": "malformed_request: the offending fields."})
-    index = fields.Integer(metadata={"description": "replay: index of the first failing move."})
+    index = fields.Integer(metadata={"description": "replay, records: index of the first "
+                                                    "failing move (from 0)."})
+    line = fields.Integer(metadata={"description": "records/import: the line of the record "
+                                                   "at fault (from 1)."})
+    column = fields.Integer(metadata={"description": "records/import: the column of the "
+                                                     "record at fault (from 1)."})
+    tag = fields.String(metadata={"description": "invalid_tag, and an error in a tag's value "
+                                                 "(invalid_options, invalid_position, a "
+                                                 "result): the tag at fault."})
     field = fields.String(metadata={"description": "invalid_position: the field at fault."})
     option = fields.String(metadata={"description": "invalid_options: the option at fault."})

@@ -66,7 +66,7 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
             media = preferred_type(incoming.accept(), answer.media, answer.alternative)
             return Outgoing(200, [("Content-Type", get_content_type(media, "utf-8")), *cached],
                             answer.data)
-        if operation.signs and admission.trusted:
+        if admission.trusted and operation.signed(answer):
             add_token(answer, services["signing"], incoming.game_id, game)
         return Outgoing(200, [("Content-Type", JSON)], orjson.dumps(answer))
     except ANSWERED as exc:

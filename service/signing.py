@@ -157,5 +157,6 @@ def trusted_start(signer: Signer, game_id: str, game: Any, body: Mapping[str, An
 
 
 def add_token(out: dict[str, Any], signer: Signer, game_id: str, game: Any) -> None:
-    """Add the ``token`` of ``out["position"]`` (an answer reached from a trusted start)."""
-    out["token"] = signer.token(game_id, game.options, out["position"])
+    """Add the ``token`` of ``out["position"]`` (an answer reached from a trusted start),
+    under the options the answer states (an imported record's own), else the game's."""
+    out["token"] = signer.token(game_id, out.get("options", game.options), out["position"])

@@ -19,6 +19,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 from rules import registry
 from rules.core.errors import RulesError
+from rules.records import write
 
 from . import schemas as s
 from .components import (
@@ -89,6 +90,12 @@ def game_examples(game_id: str) -> dict[str, Any]:
         "replay": {"position": start_text, "moves": [move_text]},
         "perft": {"position": start_text, "depth": 1},
         "suggest": {"position": start_text, "level": "mcts", "playouts": 200, "seed": 7},
+        "export": {"moves": [move_text], **({} if dice is None else {"dice": [dice]}),
+                   "tags": {"Event": "Club night", "Date": "2026.11.27"},
+                   "comments": [{"after": 1, "text": "A quiet start."}]},
+        "import": {"record": write(game, [move_text], dice=[dice],
+                                   tags={"Event": "Club night", "Date": "2026.11.27"},
+                                   comments=[(1, "A quiet start.")])},
         "apply_response": apply_answer(game, {"position": start_text, "move": move_text,
                                               "dice": dice}),
     }

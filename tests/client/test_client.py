@@ -8,8 +8,10 @@ import urllib.request
 import pytest
 
 from referee.client import (
+    Aside, Comment, ExportedRecord, GameMismatchError, ImportedRecord, InvalidDepartureError,
+    InvalidRecordError, InvalidTagError, RecordError, ResultContradictsBoardError,
     BodyTooLargeError, GameOverError, IllegalMoveError, InvalidOptionsError,
-    InvalidPositionError, MalformedRequestError, OverloadedError, Referee, RefereeError,
+    InvalidPositionError, MalformedRequestError, OverloadedError, Ply, Referee, RefereeError,
     RenderError, SignatureError, TransportError, UnknownGameError, WorkLimitExceededError,
     error_for,
 )
@@ -57,10 +59,67 @@ def test_every_game_round_trip(ref):
 
 def test_replay_and_its_failing_index(ref):
     done = ref.replay("mastery", ["d4d5", "e5d4"])
-    assert done.plies == 2 and done.moves == ["d4d5", "e5d4"]
+    assert done.plies == 2 and done.moves == ["d4d5", "e5d4"] and done.history is None
     with pytest.raises(IllegalMoveError) as info:
         ref.replay("mastery", ["d4d5", "e5d4", "e3f4"])
     assert info.value.index == 2 and info.value.reason == "piece_movement"
+
+
+def test_replay_with_history_gives_every_ply_as_apply_does(ref):
+    done = ref.replay("mastery", ["d4d5", "e5d4"], history=True)
+    assert done.history is not None and len(done.history) == 2
+    first = ref.apply("mastery", "d4d5")
+    second = ref.apply("mastery", "e5d4", first.position)
+    for ply, applied, mover in zip(done.history, (first, second), ("dark", "light")):
+        assert isinstance(ply, Ply) and ply.mover == mover and ply.dice is None
+        assert (ply.move, ply.events, ply.position, ply.status) == \
+            (applied.move, applied.events, applied.position, applied.status)
+
+
+def test_every_game_exports_and_imports_through_the_client(ref):
+    for game_id in registry.game_ids():
+        start = ref.setup(game_id)
+        first = ref.apply(game_id, ref.legal_moves(game_id).moves[0]["move"], seed=1)
+        exported = ref.export_game(game_id, [first.move], dice=[first.dice],
+                                   tags={"Event": "Club night"}, comments=[(1, "A start.")])
+        assert isinstance(exported, ExportedRecord) and exported.result == "*"
+        assert ref.export_record(game_id, [first.move], dice=[first.dice],
+                                 tags={"Event": "Club night"},
+                                 comments=[Comment(1, "A start.")]) == exported.record
+        game = ref.import_record(game_id, exported.record)
+        assert isinstance(game, ImportedRecord) and game.start == start.position
+        assert [(p.move, p.position, p.events) for p in game.plies] == \
+            [(first.move, first.position, first.events)]
+        assert game.tags["Event"] == "Club night" and game.comments == [Comment(1, "A start.")]
+        assert game.status == first.status and game.agreement == "unfinished"
+
+
+def test_a_resignation_is_exported_and_imported(ref):
+    text = ref.export_record("mastery", ["d4d5"], asides=[Aside(1, "resigns", "light")])
+    game = ref.import_record("mastery", text)
+    assert game.result == "1-0" and game.agreement == "off_board"
+    assert game.status.reason == "resignation" and not game.board_status.finished
+    assert game.asides == [Aside(1, "resigns", "light", [])]
+
+
+def test_broken_records_raise_their_own_errors(ref):
+    with pytest.raises(InvalidRecordError) as syntax:
+        ref.import_record("mastery", '[Game "mastery"]\n1. d4d5 {open')
+    assert syntax.value.line == 2 and syntax.value.column
+    with pytest.raises(InvalidTagError) as tag:
+        ref.import_record("mastery", '[Date "someday"]\n*')
+    assert tag.value.tag == "Date" and tag.value.line == 1
+    with pytest.raises(GameMismatchError):
+        ref.import_record("mastery", '[Game "kings-mate"]\n*')
+    with pytest.raises(ResultContradictsBoardError):
+        ref.import_record("mastery", "1. d4d5 1-0")
+    with pytest.raises(InvalidDepartureError):
+        ref.import_record("mastery", "(nobody resigns) *")
+    with pytest.raises(IllegalMoveError) as ply:
+        ref.import_record("mastery", "1. d4d5 e3f4 *")
+    assert ply.value.index == 1 and ply.value.problem["line"] == 1
+    with pytest.raises(RecordError):
+        ref.export_record("mastery", ["d4d5"], result="0-1")
 
 
 def test_perft(ref):

@@ -11,6 +11,7 @@ import pytest
 from marshmallow import ValidationError
 
 from rules import registry
+from rules.records import write
 from service.admission import Admission
 from service.app import create_app
 from service.fastpath import FastPath
@@ -79,6 +80,14 @@ BODIES = [
     {"highlight": ["a1", ""]}, {"last_move": False}, {"last_move": " e2e4 "},
     {"last_move": ""}, {"level": "greedy"}, {"level": "mcts", "playouts": 20, "seed": 3},
     {"playouts": 0}, {"time_ms": 10**6},
+    {"record": "*"}, {"record": ' [Game "x"] 1. a1a2 *'}, {"record": 3}, {"record": None},
+    {"moves": [], "tags": {"Event": "x"}}, {"moves": [], "tags": {"Event": 1}},
+    {"moves": [], "tags": {"": "x"}}, {"moves": [], "comments": [{"after": 0, "text": "t"}]},
+    {"moves": [], "comments": [{"after": -1, "text": "t"}]},
+    {"moves": [], "asides": [{"after": 0, "kind": "draw_agreed"}]},
+    {"moves": [], "asides": [{"after": 0, "kind": "resigns", "player": " w "}]},
+    {"moves": [], "asides": [{"after": 0, "kind": "sulks"}]}, {"moves": [], "asides": [3]},
+    {"moves": [], "result": " 1-0 "}, {"moves": [], "result": ""},
 ]
 
 
@@ -115,6 +124,8 @@ def _requests(game_id: str):
     game = registry.configure(game_id)
     pos = game.start_position
     base = f"/v1/games/{game_id}/"
+    played: list[str] = []
+    rolled: list = []
     for _ in range(4):
         text = game.format_position(pos)
         moves = game.legal_moves(pos)
@@ -127,8 +138,16 @@ def _requests(game_id: str):
         yield base + "status", {"position": text + " junk"}               # invalid: 422
         yield base + "legal-moves", {"position": f"\n{text} "}           # trimmed
         yield base + "apply", {"position": text, "move": f" {move}\n", "seed": 7}
+        yield base + "replay", {"position": text, "moves": [move], "seed": 7, "history": True}
         _, applied = game.play(pos, move, seed=7)
+        played.append(move)
+        rolled.append(applied.dice)
         pos = applied.position
+    yield base + "records/export", {"moves": played, "dice": rolled, "tags": {"Event": "x"},
+                                    "comments": [{"after": 1, "text": "c"}]}
+    yield base + "records/export", {"moves": [*played, "zz9"], "dice": rolled}  # 422 index
+    yield base + "records/import", {"record": write(game, played, dice=rolled)}
+    yield base + "records/import", {"record": '[Game "x" 1. *'}             # 422 line
     yield base + "setup", {}
     yield base + "setup", {"options": None}
     for spec in game.option_specs:                                       # each default, sent
@@ -169,9 +188,14 @@ def _usual_bodies(game_id: str, token_of) -> list[tuple[str, dict]]:
                        ("status", base), ("apply", {**base, "move": f" {move} "}),
                        ("apply", {**base, "move": move, "seed": 3}),
                        ("replay", {**base, "moves": [move]}),
+                       ("replay", {**base, "moves": [move], "history": True}),
                        ("perft", {**base, "depth": 1}), ("render", base),
                        ("replay-picture", {**base, "moves": [move], "size": 100}),
-                       ("suggest", {**base, "level": "greedy"})]
+                       ("suggest", {**base, "level": "greedy"}),
+                       ("records/export", {**base, "moves": [move],
+                                           "tags": {"Event": "Club night"},
+                                           "comments": [{"after": 1, "text": "c"}]})]
+    bodies.append(("records/import", {"record": f'[Game "{game_id}"]\n\n1. {move} *'}))
     return bodies
 
 

@@ -7,12 +7,12 @@ import type { Client } from "openapi-fetch";
 
 import { TransportError, errorFor } from "./errors.js";
 import type {
-  ApplyRequest, ApplyResponse, GameDetail, GameId, GameSummary, LegalMovesRequest,
-  LegalMovesResponse, PerftRequest, PerftResponse, RenderRequest, ReplayPictureRequest,
-  ReplayRequest,
-  ReplayResponse, SetupResponse, Status, SuggestRequest, SuggestResponse, paths,
+  ApplyRequest, ApplyResponse, ExportedRecord, GameDetail, GameId, GameSummary, ImportedRecord,
+  LegalMovesRequest, LegalMovesResponse, PerftRequest, PerftResponse, RecordExportRequest,
+  RenderRequest, ReplayPictureRequest, ReplayRequest, ReplayResponse, SetupResponse, Status,
+  SuggestRequest, SuggestResponse, paths,
 } from "./schema.js";
-import type { At, GameName, Options } from "./types.js";
+import type { At, GameName, Options, ReplayWithHistory } from "./types.js";
 
 /** How the client reaches the service. */
 export interface ClientOptions {
@@ -28,8 +28,13 @@ export interface ClientOptions {
 
 /** What apply takes beside the move: a physical roll's `dice`, or a `seed` for the service's. */
 export type ApplyMore = Pick<ApplyRequest, "dice" | "seed">;
-/** What replay takes beside the moves: each chance move's `dice` in order, or a `seed`. */
-export type ReplayMore = Pick<ReplayRequest, "dice" | "seed">;
+/** What replay takes beside the moves: each chance move's `dice` in order, or a `seed`; and
+ * `history: true` for every ply's position and events. */
+export type ReplayMore = Pick<ReplayRequest, "dice" | "seed" | "history">;
+/** What an export takes beside the moves: their `dice`, the `tags`, `comments` and
+ * off-board events (`asides`) to write, each after a number of plies, and the `result`. */
+export type ExportMore = Pick<RecordExportRequest,
+  "dice" | "tags" | "comments" | "asides" | "result">;
 /** What legal-moves takes beside the position: `moves_only` for notation strings alone. */
 export type LegalMovesMore = Pick<LegalMovesRequest, "moves_only">;
 /** What perft takes beside the depth: `divide` for each first move's count. */
@@ -132,12 +137,43 @@ export class RefereeClient {
   }
 
   /** The position after every move of `moves` in order; the first illegal one throws an
-   * IllegalMoveError whose `index` is its place. */
+   * IllegalMoveError whose `index` is its place. With `history: true` the answer also holds
+   * every ply (a {@link Ply}: move, dice, events, mover, the position and status after it),
+   * for a game viewer to step through. */
+  replay(game: GameName, moves: readonly string[], at: At,
+         more: ReplayMore & { history: true }): Promise<ReplayWithHistory>;
+  replay(game: GameName, moves: readonly string[], at?: At, more?: ReplayMore):
+    Promise<ReplayResponse>;
   async replay(game: GameName, moves: readonly string[], at: At = {}, more: ReplayMore = {}):
     Promise<ReplayResponse> {
     return this.#answer(this.#http.POST("/v1/games/{game}/replay", {
       params: path(game),
-      body: { ...where(at), moves: [...moves], ...pick(more, ["dice", "seed"]) },
+      body: { ...where(at), moves: [...moves], ...pick(more, ["dice", "seed", "history"]) },
+    }));
+  }
+
+  /** A whole game's record (text, as docs/records.md writes it) judged: its tags, options and
+   * start, every ply ({@link Ply}), comments, off-board events, final status, result and
+   * how it agrees with the board (`agreement`); the final position's `token` when the service
+   * signs it (a record from the initial position without off-board events). A record at
+   * fault throws the {@link RecordError} of its code (`line`, `column`, `tag`), a ply that
+   * fails its own error with its `index`. */
+  async importRecord(game: GameName, record: string): Promise<ImportedRecord> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/records/import", {
+      params: path(game), body: { record },
+    }));
+  }
+
+  /** The game as a record: `moves` played from the position with their `dice`, the `tags`,
+   * `comments` and `asides` (a resignation, a departure, a loss on time, a draw agreed)
+   * given, the result (the game's own unless given, and then checked). The answer holds the
+   * text as `record`, with its `result` and the game's `status`. */
+  async exportRecord(game: GameName, moves: readonly string[], at: At = {},
+                     more: ExportMore = {}): Promise<ExportedRecord> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/records/export", {
+      params: path(game),
+      body: { ...where(at), moves: [...moves],
+              ...pick(more, ["dice", "tags", "comments", "asides", "result"]) },
     }));
   }
 

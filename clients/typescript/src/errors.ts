@@ -147,6 +147,55 @@ export class GameOverError extends ProblemError {
   declare readonly code: "game_over";
 }
 
+/** 422 on a record (records/import, records/export): where the record is at fault. */
+export class RecordError extends ProblemError {
+  override readonly name: string = "RecordError";
+  /** The line of the record at fault (from 1), when known. */
+  readonly line: number | undefined;
+  /** The column of the record at fault (from 1), when known. */
+  readonly column: number | undefined;
+  /** The tag at fault, when a tag is. */
+  readonly tag: string | undefined;
+
+  constructor(problem: Problem, init: ProblemInit = {}) {
+    super(problem, init);
+    this.line = problem.line;
+    this.column = problem.column;
+    this.tag = problem.tag;
+  }
+}
+
+/** 422 invalid_record: the text breaks the record grammar; see `line` and `column`. */
+export class InvalidRecordError extends RecordError {
+  override readonly name: string = "InvalidRecordError";
+  declare readonly code: "invalid_record";
+}
+
+/** 422 invalid_tag: a tag pair is malformed, repeated or holds a bad value; see `tag`. */
+export class InvalidTagError extends RecordError {
+  override readonly name: string = "InvalidTagError";
+  declare readonly code: "invalid_tag";
+}
+
+/** 422 game_mismatch: the record is a game of another game, or of one the service lacks. */
+export class GameMismatchError extends RecordError {
+  override readonly name: string = "GameMismatchError";
+  declare readonly code: "game_mismatch";
+}
+
+/** 422 result_contradicts_board: the record's result is not where its moves lead. */
+export class ResultContradictsBoardError extends RecordError {
+  override readonly name: string = "ResultContradictsBoardError";
+  declare readonly code: "result_contradicts_board";
+}
+
+/** 422 invalid_departure: a resignation, departure or loss on time of a player not in the
+ * game. */
+export class InvalidDepartureError extends RecordError {
+  override readonly name: string = "InvalidDepartureError";
+  declare readonly code: "invalid_departure";
+}
+
 /** 422 work_limit_exceeded: perft too deep or too big. */
 export class WorkLimitExceededError extends ProblemError {
   override readonly name: string = "WorkLimitExceededError";
@@ -274,6 +323,11 @@ export const ERROR_CLASSES: ErrorClasses = {
   invalid_dice: InvalidDiceError,
   game_over: GameOverError,
   work_limit_exceeded: WorkLimitExceededError,
+  invalid_record: InvalidRecordError,
+  invalid_tag: InvalidTagError,
+  game_mismatch: GameMismatchError,
+  result_contradicts_board: ResultContradictsBoardError,
+  invalid_departure: InvalidDepartureError,
   invalid_highlight: InvalidHighlightError,
   invalid_last_move: InvalidLastMoveError,
   invalid_orientation: InvalidOrientationError,

@@ -8,8 +8,8 @@
  */
 export { RefereeClient } from "./client.js";
 export type {
-  ApplyMore, ClientOptions, LegalMovesMore, PerftMore, PngRequest, RenderMore, ReplayMore,
-  SuggestMore, SvgRequest,
+  ApplyMore, ClientOptions, ExportMore, LegalMovesMore, PerftMore, PngRequest, RenderMore,
+  ReplayMore, SuggestMore, SvgRequest,
 } from "./client.js";
 export * from "./errors.js";
 export type * from "./types.js";

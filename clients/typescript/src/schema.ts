@@ -144,6 +144,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game}/records/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a record
+         * @description Judges a whole game's record (text, as docs/records.md writes it): its tags, options and start, every ply played with its position, events, dice and status, its comments and off-board events (resignations, departures, losses on time, a draw agreed), the final status, and whether the record's result agrees with the board. A record that does not parse is a 422 invalid_record with its line and column; a bad tag invalid_tag (tag, line, column); another game's record game_mismatch; a ply that fails its own code (illegal_move with the rule's reason, invalid_dice, game_over) with its index, line and column; a result the moves do not lead to result_contradicts_board. At most 1000 plies (422 work_limit_exceeded beyond, before any is played). With signing, the final position's token is given only for a record that starts from the initial position and holds no off-board event.
+         */
+        post: operations["importRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game}/records/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a record
+         * @description Writes a whole game as a record (docs/records.md): the moves played from the position with their dice, the tags, comments and off-board events given, and the result (the game's own, or the one given, checked). The answer is JSON holding the record's text (`record`), its result and the game's status. Errors as replay's: the first move that fails is a 422 with its index; a bad tag is invalid_tag, a result the game does not reach result_contradicts_board.
+         */
+        post: operations["exportRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/perft": {
         parameters: {
             query?: never;
@@ -497,7 +537,7 @@ export interface components {
              * @description Stable machine-readable code, one of these; `title` names it for people.
              * @enum {string}
              */
-            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "origin_not_allowed" | "not_ready" | "overloaded" | "rate_limited" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
+            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_record" | "invalid_tag" | "game_mismatch" | "result_contradicts_board" | "invalid_departure" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "origin_not_allowed" | "not_ready" | "overloaded" | "rate_limited" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
             /** @description The id of the request this answers, as in its X-Request-ID header: the client's own when sane (1 to 128 letters, digits, '.', '_', ':', '-'), else one the service made. Quote it when reporting a problem. */
             request_id?: string;
             reason?: components["schemas"]["IllegalMoveReason"];
@@ -505,8 +545,14 @@ export interface components {
             errors?: {
                 [key: string]: unknown;
             };
-            /** @description replay: index of the first failing move. */
+            /** @description replay, records: index of the first failing move (from 0). */
             index?: number;
+            /** @description records/import: the line of the record at fault (from 1). */
+            line?: number;
+            /** @description records/import: the column of the record at fault (from 1). */
+            column?: number;
+            /** @description invalid_tag, and an error in a tag's value (invalid_options, invalid_position, a result): the tag at fault. */
+            tag?: string;
             /** @description invalid_position: the field at fault. */
             field?: string;
             /** @description invalid_options: the option at fault. */
@@ -662,6 +708,25 @@ export interface components {
             dice?: (components["schemas"]["KingsMateDice"] | components["schemas"]["MaestriaDice"] | (null))[];
             /** @description Seed for every roll of the replay. */
             seed?: number | null;
+            /**
+             * @description true: also answer `history`, every ply's move, dice, events, mover, and the position and status after it (for a game viewer to step through the game). Without it the answer has no `history`.
+             * @default false
+             */
+            history?: boolean;
+        };
+        Ply: {
+            /** @description The move, canonical. */
+            move: string;
+            /** @description The dice the move took, or null for a move without. */
+            dice: components["schemas"]["KingsMateDice"] | components["schemas"]["MaestriaDice"] | (null);
+            /** @description What the move did, in order. */
+            events: components["schemas"]["Event"][];
+            /** @description The player who played the move. */
+            mover: string;
+            /** @description The position after the move, canonical. */
+            position: string;
+            /** @description The status after the move. */
+            status: components["schemas"]["Status"];
         };
         ReplayResponse: {
             position: string;
@@ -673,6 +738,106 @@ export interface components {
             status: components["schemas"]["Status"];
             /** @description Present only when the service signs positions and this position was reached by legal play from the initial position or from a position sent with a valid token: send it back beside the position. */
             token?: string;
+            /** @description Only when the request asked for `history`: every ply in order, with its move, dice, events, mover, and the position and status after it. */
+            history?: components["schemas"]["Ply"][];
+        };
+        RecordImportRequest: {
+            /** @description The record's text, as docs/records.md writes it: tag pairs such as [Game "mastery"], then the numbered moves in the game's notation (dice in <...> after a chance move, {comments}, off-board events such as (black resigns)), then the result. At most 1000 plies (422 work_limit_exceeded beyond, before any is played). */
+            record: string;
+        };
+        RecordAside: {
+            /** @description How many plies were played before it. */
+            after: number;
+            /** @enum {string} */
+            kind: "resigns" | "leaves" | "runs_out_of_time" | "draw_agreed";
+            /** @description The player it concerns (null for a draw agreed). */
+            player: string | null;
+            /** @description What it changed on the board, in order (a player leaving a game of more than two may change it). */
+            events: components["schemas"]["Event"][];
+        };
+        RecordComment: {
+            /** @description How many plies were played before it (0: before the first). */
+            after: number;
+            text: string;
+        };
+        ImportedRecord: {
+            game: components["schemas"]["GameId"];
+            /** @description Every option, resolved (defaults filled in): send them with the next call. */
+            options: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"];
+            /** @description Every tag pair of the record, in its order. */
+            tags: {
+                [key: string]: string;
+            };
+            /** @description The start position, canonical (the Position tag's, else the initial one). */
+            start: string;
+            /** @description Whether the record starts from the game's initial position. */
+            from_initial: boolean;
+            /** @description Every ply in order, as replay's history gives it: the move (canonical), its dice, events and mover, the position and status after it. */
+            plies: components["schemas"]["Ply"][];
+            /** @description The off-board events: resignations, departures, losses on time, a draw agreed. */
+            asides: components["schemas"]["RecordAside"][];
+            comments: components["schemas"]["RecordComment"][];
+            /** @description The final position, canonical: after the last ply or departure. */
+            position: string;
+            /** @description How the game stands: the board's status, or the off-board ending that overrides it (reason resignation, abandoned, out_of_time or agreement). */
+            status: components["schemas"]["Status"];
+            /** @description The final position's own status, as the status operation answers it. */
+            board_status: components["schemas"]["Status"];
+            /** @description The result token: the record's, or the board's when the record gives none (* for a game that goes on). One score per seat in seat order: 1-0, 0-1, 0-0-1, 1/2-1/2... */
+            result: string;
+            /**
+             * @description How the result agrees with the board: board (the board ended so), off_board (an off-board event ended it so), unfinished (* and the game goes on), unrecorded (no result given, the board ended: result is the board's). A result that contradicts the board is a 422 result_contradicts_board instead.
+             * @enum {string}
+             */
+            agreement: "board" | "off_board" | "unfinished" | "unrecorded";
+            /** @description Present only when the service signs positions, the record starts from the initial position and holds no off-board event: the final position's token, to go on playing from it. */
+            token?: string;
+        };
+        RecordCommentRequest: {
+            /** @description How many plies are played before it (0: before the first). */
+            after: number;
+            text: string;
+        };
+        RecordAsideRequest: {
+            /** @description How many plies are played before it. */
+            after: number;
+            /**
+             * @description resigns, leaves (a player leaves the game), runs_out_of_time or draw_agreed.
+             * @enum {string}
+             */
+            kind: "resigns" | "leaves" | "runs_out_of_time" | "draw_agreed";
+            /** @description The player it concerns (as the game names its players); none for a draw agreed. */
+            player?: string | null;
+        };
+        RecordExportRequest: {
+            /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
+            position?: string | null;
+            /** @description The game's options (see GET /v1/games); defaults fill in what is omitted (null: all defaults), unknown names are refused. */
+            options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
+            /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
+            token?: string | null;
+            /** @description Moves to play in order from the position. */
+            moves: string[];
+            /** @description Dice per move, aligned with moves (null where the service should roll or the move takes none). */
+            dice?: (components["schemas"]["KingsMateDice"] | components["schemas"]["MaestriaDice"] | (null))[];
+            /** @description Tag pairs to write, name -> value, such as Event, Site, Date (YYYY.MM.DD), Round and one per seat (White, Black...); Game, Options and Position come from the request itself, Result and Termination from the game unless given (and then checked). */
+            tags?: {
+                [key: string]: string;
+            };
+            /** @description Comments, each after a number of plies. */
+            comments?: components["schemas"]["RecordCommentRequest"][];
+            /** @description Off-board events, each after a number of plies: a resignation, a player leaving, a loss on time, a draw agreed. */
+            asides?: components["schemas"]["RecordAsideRequest"][];
+            /** @description The result token to write (1-0, 0-1, 1/2-1/2, 0-0-1...), checked against the game (422 result_contradicts_board); the game's own when omitted. */
+            result?: string | null;
+        };
+        ExportedRecord: {
+            /** @description The record's text (docs/records.md): it imports back to the same game. */
+            record: string;
+            /** @description Its result token. */
+            result: string;
+            /** @description How the game stands, off-board endings included. */
+            status: components["schemas"]["Status"];
         };
         PerftRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
@@ -1735,7 +1900,16 @@ export type Status = components['schemas']['Status'];
 export type ApplyResponse = components['schemas']['ApplyResponse'];
 export type GameRequest = components['schemas']['GameRequest'];
 export type ReplayRequest = components['schemas']['ReplayRequest'];
+export type Ply = components['schemas']['Ply'];
 export type ReplayResponse = components['schemas']['ReplayResponse'];
+export type RecordImportRequest = components['schemas']['RecordImportRequest'];
+export type RecordAside = components['schemas']['RecordAside'];
+export type RecordComment = components['schemas']['RecordComment'];
+export type ImportedRecord = components['schemas']['ImportedRecord'];
+export type RecordCommentRequest = components['schemas']['RecordCommentRequest'];
+export type RecordAsideRequest = components['schemas']['RecordAsideRequest'];
+export type RecordExportRequest = components['schemas']['RecordExportRequest'];
+export type ExportedRecord = components['schemas']['ExportedRecord'];
 export type PerftRequest = components['schemas']['PerftRequest'];
 export type PerftResponse = components['schemas']['PerftResponse'];
 export type Health = components['schemas']['Health'];
@@ -2045,6 +2219,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReplayResponse"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            404: components["responses"]["UnknownGame"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedRecord"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            404: components["responses"]["UnknownGame"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordExportRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportedRecord"];
                 };
             };
             400: components["responses"]["MalformedRequest"];

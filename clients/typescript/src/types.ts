@@ -4,8 +4,8 @@
  * Each component schema of the spec is also exported under its own name from ./schema.js.
  */
 import type {
-  ApplyRequest, ApplyResponse, Event, GameId, LegalMoveEntry, Problem, SetupResponse,
-  Status, SuggestRequest,
+  ApplyRequest, ApplyResponse, Event, GameId, LegalMoveEntry, Ply, Problem, ReplayResponse,
+  SetupResponse, Status, SuggestRequest,
 } from "./schema.js";
 
 /** A game's id as the spec lists them, or any other id a newer service may play. */
@@ -34,6 +34,10 @@ export type EntryOf<K extends EntryKind> = Extract<LegalMoveEntry, { kind: K }>;
 
 /** How the computer opponent plays: random, greedy or mcts (the default). */
 export type Level = NonNullable<SuggestRequest["level"]>;
+
+/** A replay's answer when asked with `history: true`: every ply is there (a `Ply` each: the
+ * move, its dice or null, its events, the mover, the position and status after it). */
+export type ReplayWithHistory = ReplayResponse & { history: Ply[] };
 
 /** A status's `state`: ongoing, win or draw. */
 export type State = Status["state"];

@@ -153,6 +153,8 @@ if (!URL) {
         /** @type {At} */
         let at = await referee.setup(id);
         const played = [];
+        /** @type {import("@boardgame-referee/client").ApplyResponse[]} */
+        const answers = [];
         for (let ply = 0; ply < PLIES; ply += 1) {
           const legal = await referee.legalMoves(id, at);
           const moves = entries(legal);
@@ -168,14 +170,32 @@ if (!URL) {
           assert.equal(typeof answer.token === "string", signed, "the answer's token");
           assert.notEqual(answer.position, legal.position);
           played.push(answer.move);
+          answers.push(answer);
           at = answer;
           if (answer.status.state !== "ongoing") {
             break;
           }
         }
-        const replayed = await referee.replay(id, played);
+        const replayed = await referee.replay(id, played,
+          {}, { dice: answers.map((answer) => answer.dice ?? null) });
         assert.equal(replayed.position, at.position);
         assert.equal(replayed.plies, played.length);
+        assert.equal(replayed.history, undefined);
+
+        // the history a viewer steps through: each ply as apply answered it
+        const viewed = await referee.replay(id, played, {},
+          { dice: answers.map((answer) => answer.dice ?? null), history: true });
+        assert.equal(viewed.history.length, answers.length);
+        let mover = (await referee.status(id)).to_move;
+        viewed.history.forEach((ply, index) => {
+          const answer = /** @type {import("@boardgame-referee/client").ApplyResponse} */ (
+            answers[index]);
+          assert.deepEqual(ply, {
+            move: answer.move, dice: answer.dice ?? null, events: answer.events, mover,
+            position: answer.position, status: answer.status,
+          });
+          mover = answer.status.to_move;
+        });
       });
 
       test("perft at depth 1 counts the legal moves", async () => {
