@@ -45,17 +45,12 @@ async function getJson(/** @type {string} */ path, /** @type {unknown} */ body =
   return answer;
 }
 
-/** A refused record in one line: where the fault is (line, column, ply), the sentence, the
- * rule's reason. */
+/** A refused record in one line: its code, the sentence (which says where: the line and
+ * column, the move), the rule's reason. */
 function recordProblem(/** @type {Error & {problem?: any}} */ error) {
   const problem = error.problem || {};
-  const where = [];
-  if (problem.line != null) where.push(`line ${problem.line}`);
-  if (problem.column != null) where.push(`column ${problem.column}`);
-  if (Number.isInteger(problem.index)) where.push(`ply ${problem.index + 1}`);
   const code = problem.code ? `${problem.code}: ` : "";
-  return `Record refused${where.length ? ` (${where.join(", ")})` : ""}: ${code}${error.message}` +
-    (problem.reason ? ` [${problem.reason}]` : "");
+  return `Record refused: ${code}${error.message}` + (problem.reason ? ` [${problem.reason}]` : "");
 }
 
 async function loadGames() {

@@ -302,10 +302,11 @@ def test_a_pasted_record_and_a_broken_one(page, base_url):
 
     page.set_input_files("#record-file", files=[{
         "name": "broken.rec", "mimeType": "text/plain",
-        "buffer": b'[Game "kings-mate"]\n\n1. d2d3 d7d6 2. d3d6 *\n'}])
+        "buffer": b'[Game "kings-mate"]\n\n1. d2d3 d8d7 2. d3d6 *\n'}])
     page.wait_for_function("document.querySelector('#error').textContent !== ''")
     error = page.inner_text("#error")
-    assert error.startswith("Record refused (line 3, column 17, ply 3): illegal_move: "), error
+    assert error.startswith("Record refused: illegal_move: Line 3, column 17, move 2 "), error
+    assert error.endswith("]")   # the rule's reason
     # the game shown is still the pasted one
     assert page.inner_text(STATUS) == "black to move"
     assert page.locator("#history li").count() == 1
