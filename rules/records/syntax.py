@@ -40,6 +40,9 @@ RESULT = re.compile(rf"\*|{_SCORE}(?:-{_SCORE})+")
 _END_OF_TOKEN = re.compile(r"(?=[\s{};(<]|$)")
 _MOVE = re.compile(r'[^\s{}()<>;\[\]"]+')
 _DICE_PAIR = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*[:=]?\s*(-|[0-9]+(?:\s*,\s*[0-9]+)*)\s*[;,]?")
+#: the tags with a meaning, read whatever their case (``[game "mastery"]``)
+KNOWN_TAGS = {name.lower(): name for name in (
+    "Game", "Options", "Position", "Event", "Site", "Date", "Round", "Result", "Termination")}
 #: off-board events: what the words in parentheses say, and its kind
 ASIDE_KINDS = {"resigns": "resigns", "leaves": "leaves", "runs out of time": "runs_out_of_time"}
 DRAW_AGREED = "draw_agreed"
@@ -202,7 +205,7 @@ def _read_tags(reader: _Reader, comments: list[Item]) -> list[Tag]:
                 "a tag pair is written [Name \"value\"]: a name of letters, digits and '_' "
                 "starting with a letter, one space, the value in double quotes (\\\" and \\\\ "
                 "inside it), then ']' on the same line.", InvalidTag)
-        name = m.group(1)
+        name = KNOWN_TAGS.get(m.group(1).lower(), m.group(1))
         if name in seen:
             raise reader.fault(f"the tag {name} appears twice; give each tag once.",
                                InvalidTag, tag=name)

@@ -14,7 +14,7 @@ import json
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from .. import registry
-from ..core.errors import InvalidDice
+from ..core.errors import InvalidDice, RulesError
 from ..core.game import Game
 from .errors import InvalidRecord, InvalidTag
 from .loading import ASIDE_REASONS, Loaded, LoadedAside, LoadedComment, judge
@@ -118,8 +118,9 @@ def _tag_pairs(loaded: Loaded) -> list[tuple[str, str]]:
     the seats' players, any other tag as given, Result, Termination."""
     g = loaded.game
     pairs = [("Game", g.id)]
-    if g.options != registry.configure(g.id).options:
-        pairs.append(("Options", json.dumps(g.options, sort_keys=True, separators=(",", ":"),
+    options = _options_written(g)
+    if options:
+        pairs.append(("Options", json.dumps(options, sort_keys=True, separators=(",", ":"),
                                             ensure_ascii=False)))
     if not loaded.from_initial:
         pairs.append(("Position", g.format_position(loaded.start)))
@@ -133,6 +134,28 @@ def _tag_pairs(loaded: Loaded) -> list[tuple[str, str]]:
     pairs += [("Result", loaded.result),
               ("Termination", "unterminated" if reason is None else reason.value)]
     return pairs
+
+
+def _options_written(game: Game[Any, Any]) -> dict[str, Any]:
+    """The fewest options that configure ``game``: those that differ from the defaults,
+    less each one the others already imply (Sceptre's board follows from its players), in
+    the order the game declares them; none, and the Options tag is left out, for the
+    defaults."""
+    defaults = registry.configure(game.id).options
+    written = {k: v for k, v in game.options.items() if defaults.get(k) != v}
+    for name in reversed(list(written)):
+        fewer = {k: v for k, v in written.items() if k != name}
+        if _configures(game, fewer):
+            written = fewer
+    return written if _configures(game, written) else dict(game.options)
+
+
+def _configures(game: Game[Any, Any], options: dict[str, Any]) -> bool:
+    """Whether ``options`` resolve to ``game``'s own."""
+    try:
+        return registry.configure(game.id, options).options == game.options
+    except RulesError:
+        return False
 
 
 def _escape(value: str) -> str:
