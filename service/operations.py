@@ -117,7 +117,7 @@ OPERATIONS: tuple[Operation, ...] = (
               "that starts from the initial position and holds no off-board event.",
               ImportedRecordSchema, RecordImportRequestSchema, answer=import_answer,
               cost=import_cost, signs=True, signs_answer=import_signed, body_required=True,
-              errors=GAME_ERRORS, request_example="import"),
+              errors=GAME_ERRORS, request_example="import", links=NEXT),
     Operation("post", "/v1/games/{game}/records/export", "exportRecord", "Export a record",
               "Writes a whole game as a record (docs/records.md): the moves played from the "
               "position with their dice, the tags, comments and off-board events given, and "

@@ -25,7 +25,7 @@ from .answers import replay_cost
 from .components import component_field
 from .fields import PlainList, PlainObject, StrictInteger, Text, TextMap, TrimmedString
 from .positions import position_for
-from .shedding import REPLAY_MS_PER_MOVE
+from .shedding import RECORD_MS_PER_KIB, REPLAY_MS_PER_MOVE
 
 #: the off-board events a record holds, as export takes them
 ASIDE_KINDS = ("resigns", "leaves", "runs_out_of_time", "draw_agreed")
@@ -125,10 +125,12 @@ def import_signed(answer: Mapping[str, Any]) -> bool:
 
 
 def import_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
-    """Estimated milliseconds of judging the record: per ply, every word of its text counted
-    as one (an upper bound, at most the plies judged)."""
-    words = min(len(body["record"].split()), s.MAX_REPLAY_MOVES)
-    return words * REPLAY_MS_PER_MOVE
+    """Estimated milliseconds of judging the record: reading its text, per KiB, then playing
+    its plies, every word of the text counted as one (an upper bound, at most the plies
+    judged)."""
+    text = body["record"]
+    words = min(len(text.split()), s.MAX_REPLAY_MOVES)
+    return len(text) / 1024 * RECORD_MS_PER_KIB + words * REPLAY_MS_PER_MOVE
 
 
 # ---- export ----------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ thread of every worker and slow ordinary requests tenfold (docs/load.md). So bef
 admission asks the operation for the cost of the request (its declared ``cost``, a function
 of the configured game and the validated body that works through the generic Game interface:
 perft by the nodes of its tree, replay by its moves, suggest by its playouts and time cap, a
-PNG by its pixels; the unit costs below are shared by all of them).
+PNG by its pixels, a record's import by its text and plies; the unit costs below are shared by
+all of them).
 
 A request whose estimate reaches ``REFEREE_HEAVY_MS`` is heavy. A worker runs at most
 ``REFEREE_HEAVY_PER_WORKER`` heavy requests at once; one more is answered at once with 503
@@ -54,6 +55,9 @@ from .problems import Problem
 SEARCH_MS_PER_NODE = 0.05
 #: estimated milliseconds per move of a replay (parse, legality, apply, status)
 REPLAY_MS_PER_MOVE = 0.15
+#: estimated milliseconds per KiB of a record's text read (1.2 for a usual record; 9 for the
+#: worst measured, 60 KiB of empty comments)
+RECORD_MS_PER_KIB = 9.0
 #: estimated milliseconds per playout of the computer opponent's tree search (0.1 to 3 ms in
 #: two-player games, up to 10 with four players)
 PLAYOUT_MS = 1.0

@@ -19,6 +19,7 @@ import pytest
 from rules import registry
 from service.app import create_app
 from service.schemas import MAX_REPLAY_MOVES
+from service.shedding import HEAVY_MS
 from tests.http_helpers import assert_problem, poster
 
 KEYS = {"REFEREE_SIGNING_KEYS": "k1:a-secret-of-the-tests"}
@@ -354,6 +355,8 @@ def test_import_and_export_are_costed_per_ply():
     short = operation("importRecord").cost(game, {"record": "1. d4d5 *"})
     long = operation("importRecord").cost(game, {"record": "1. d4d5 e5d4 " * 100 + "*"})
     assert 0 < short < long
+    comments = operation("importRecord").cost(game, {"record": "{}" * 30_000})
+    assert comments >= HEAVY_MS   # 60 KiB of comments take long to read: heavy
     assert operation("exportRecord").cost(game, {"moves": ["d4d5"] * 10}) == \
         10 * operation("exportRecord").cost(game, {"moves": ["d4d5"]})
 

@@ -6,8 +6,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  ERROR_CLASSES, IllegalMoveError, InternalError, OverloadedError, ProblemError, RateLimitedError,
-  RefereeClient, RefereeError, RenderError, SignatureError, TransportError, retryAfterSeconds,
+  ERROR_CLASSES, IllegalMoveError, InternalError, InvalidTagError, OverloadedError, ProblemError,
+  RateLimitedError, RecordError, RefereeClient, RefereeError, RenderError, SignatureError,
+  TransportError, retryAfterSeconds,
 } from "@boardgame-referee/client";
 
 /** @typedef {import("@boardgame-referee/client").ProblemCode} ProblemCode */
@@ -62,11 +63,25 @@ test("every problem code throws its own class, a ProblemError carrying the docum
   assert.equal(classes.size, codes.length, "one class per code");
 });
 
-test("the families group the render and signature problems", () => {
+test("the families group the render, signature and record problems", () => {
   assert.ok(ERROR_CLASSES.invalid_highlight.prototype instanceof RenderError);
   assert.ok(ERROR_CLASSES.render_unavailable.prototype instanceof RenderError);
   assert.ok(ERROR_CLASSES.bad_signature.prototype instanceof SignatureError);
   assert.ok(ERROR_CLASSES.unsigned_position.prototype instanceof SignatureError);
+  for (const code of /** @type {const} */ (["invalid_record", "invalid_tag", "game_mismatch",
+    "result_contradicts_board", "invalid_departure"])) {
+    assert.ok(ERROR_CLASSES[code].prototype instanceof RecordError, code);
+  }
+});
+
+test("a record's error says where the record is at fault", async () => {
+  const { client } = fakeClient(() => problem(422, "invalid_tag",
+    { tag: "Date", line: 2, column: 1 }));
+  const error = await client.importRecord("mastery", "[Date \"someday\"] *").catch((e) => e);
+  assert.ok(error instanceof InvalidTagError);
+  assert.equal(error.tag, "Date");
+  assert.equal(error.line, 2);
+  assert.equal(error.column, 1);
 });
 
 test("an illegal move carries its reason, and a replay's its index", async () => {

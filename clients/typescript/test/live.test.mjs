@@ -1,15 +1,17 @@
 // @ts-check
 // The client against a live service, for every game it lists: setup, several plies (dice
-// passed where a move is chance), an illegal move, a finished game, a suggestion, a picture,
-// perft, and the signed token. The service's URL is REFEREE_URL; REFEREE_SIGNING says how it
-// signs positions: "required" (REFEREE_REQUIRE_SIGNED=1), "on" (keys, not required) or "off";
-// unset, the suite finds out from the setup answer. Every step is counted, never timed.
+// passed where a move is chance), replay's history, a record exported and imported, an
+// illegal move, a finished game, a suggestion, a picture, perft, and the signed token. The
+// service's URL is REFEREE_URL; REFEREE_SIGNING says how it signs positions: "required"
+// (REFEREE_REQUIRE_SIGNED=1), "on" (keys, not required) or "off"; unset, the suite finds
+// out from the setup answer. Every step is counted, never timed.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
-  BadSignatureError, GameOverError, IllegalMoveError, InvalidOptionsError, InvalidPositionError,
-  MalformedRequestError, ProblemError, RefereeClient, UnknownGameError, UnsignedPositionError,
+  BadSignatureError, GameMismatchError, GameOverError, IllegalMoveError, InvalidOptionsError,
+  InvalidPositionError, InvalidRecordError, InvalidTagError, MalformedRequestError,
+  ProblemError, RefereeClient, UnknownGameError, UnsignedPositionError,
 } from "@boardgame-referee/client";
 
 /** @typedef {import("@boardgame-referee/client").At} At */
@@ -196,6 +198,52 @@ if (!URL) {
           });
           mover = answer.status.to_move;
         });
+      });
+
+      test("a game exported as a record imports back to the same plies", async () => {
+        /** @type {At} */
+        let at = await referee.setup(id);
+        /** @type {import("@boardgame-referee/client").ApplyResponse[]} */
+        const answers = [];
+        for (let ply = 0; ply < PLIES; ply += 1) {
+          const legal = entries(await referee.legalMoves(id, at));
+          const entry = /** @type {LegalMoveEntry} */ (legal[(3 * ply) % legal.length]);
+          const answer = await referee.apply(id, entry.move, at, { seed: ply });
+          answers.push(answer);
+          at = answer;
+          if (answer.status.state !== "ongoing") {
+            break;
+          }
+        }
+        const moves = answers.map((answer) => answer.move);
+        const exported = await referee.exportRecord(id, moves, {}, {
+          dice: answers.map((answer) => answer.dice ?? null),
+          tags: { Event: "Club night" }, comments: [{ after: 1, text: "A start." }],
+        });
+        assert.deepEqual(exported.status, answers.at(-1)?.status);
+        assert.match(exported.record, /\[Event "Club night"\]/);
+
+        const record = await referee.importRecord(id, exported.record);
+        assert.deepEqual(record.plies.map((ply) => ply.move), moves);
+        assert.deepEqual(record.plies.map((ply) => ply.position),
+          answers.map((answer) => answer.position));
+        assert.deepEqual(record.plies.map((ply) => ply.events),
+          answers.map((answer) => answer.events));
+        assert.equal(record.position, at.position);
+        assert.equal(record.result, exported.result);
+        assert.equal(record.tags["Event"], "Club night");
+        assert.deepEqual(record.comments, [{ after: 1, text: "A start." }]);
+        assert.equal(typeof record.token === "string", signed, "an imported game's token");
+
+        const broken = await refusal(
+          referee.importRecord(id, `[Game "${id}"]\n1. ${moves[0]} {never closed`),
+          InvalidRecordError);
+        assert.equal(broken.line, 2);
+        assert.equal(broken.code, "invalid_record");
+        const badTag = await refusal(
+          referee.importRecord(id, `[Game "${id}"]\n[Date "someday"]\n*`), InvalidTagError);
+        assert.equal(badTag.tag, "Date");
+        await refusal(referee.importRecord(id, `[Game "no-such-game"]\n*`), GameMismatchError);
       });
 
       test("perft at depth 1 counts the legal moves", async () => {
