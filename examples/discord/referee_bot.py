@@ -67,7 +67,7 @@ ANIMATED_PLIES = 200
 #: the longest record /game load takes: the service's limit on a request body
 RECORD_LIMIT = 64 * 1024
 #: the ``[Game "..."]`` tag pair of a record, which names the game to load it as
-GAME_TAG = re.compile(r'^\s*\[\s*Game\s+"((?:[^"\\]|\\.)*)"\s*\]', re.MULTILINE)
+GAME_TAG = re.compile(r'\[\s*Game\s+"((?:[^"\\]|\\.)*)"\s*\]')
 NO_GAME = "No game in this channel yet: start one with /game start."
 
 

@@ -220,7 +220,7 @@ async function saveRecord() {
 
 /** The game a record names in its Game tag, else the game chosen in the menu. */
 function recordGame(/** @type {string} */ text) {
-  const tag = /^\s*\[\s*Game\s+"((?:[^"\\]|\\.)*)"\s*\]/m.exec(text);
+  const tag = /\[\s*Game\s+"((?:[^"\\]|\\.)*)"\s*\]/.exec(text);
   return tag ? tag[1].replace(/\\(.)/g, "$1") : $("game").value;
 }
 
