@@ -8,22 +8,32 @@
     referee render mastery -f png -O board.png     an SVG/PNG picture, as the service draws it
     referee play mastery [--random light]          play in the terminal (moves read from stdin)
     referee play mastery --vs computer [--as light] [--level mcts]   against the computer
+    referee play mastery --save game.rec [--player dark=Ann]      and keep the game as a record
+    referee record check game.rec [--game mastery]   validate a record (``-``: stdin), offline
 
 Errors print the same sentence the service would answer and exit with status 2 (bad input)
-or 1 (refused by the rules).
+or 1 (refused by the rules). ``record check`` prints a faulty record's first fault as
+``FILE:LINE:COLUMN: code: detail`` and exits with status 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import os
 import random
+import re
 import sys
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence, TextIO
 
-from rules import registry
+from rules import records, registry
+from rules.core.departure import depart
 from rules.core.errors import RulesError
 from rules.core.game import Game
+from rules.core.reasons import OffBoard
+from rules.core.values import Status
 from rules.core.view import NoBoardView, text_board, view_for
 from rules.search import DEFAULT_LEVEL, LEVELS, BudgetError, suggest
 
@@ -171,26 +181,59 @@ def _computer_move(game: Game[Any, Any], pos: Any, args: argparse.Namespace,
     return game.format_move(pos, found.move), f" [{note}value {found.value:.2f}]"
 
 
+@dataclass
+class Transcript:
+    """The game ``play`` played, for ``--save``: where it started (None: the initial
+    position), the moves in canonical notation with their dice, the off-board events
+    (``(after plies, kind, player)``), and whether it stopped unfinished (a quit)."""
+
+    start: Any
+    moves: list[str] = field(default_factory=list)
+    dice: list[Any] = field(default_factory=list)
+    asides: list[tuple[int, str, str]] = field(default_factory=list)
+    stopped: bool = False
+
+    def played(self, move: str, dice: Any) -> None:
+        self.moves.append(move)
+        self.dice.append(dice)
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     """Two people at one terminal, people against a random mover or against the computer;
-    moves come from stdin."""
+    moves come from stdin. With ``--save FILE`` the game, finished or not, is written to
+    FILE as a record when it ends or the user quits."""
     game = _game(args)
     pos = _position(game, args)
-    rng = random.Random(args.seed)
     robots = set(args.random or ())
     unknown = robots - set(game.players())
     if unknown:
         raise UsageError(f"--random names no player of {game.id}: {', '.join(sorted(unknown))}; "
                          f"the players are {', '.join(game.players())}.")
     computer = _computer_seats(game, args) - robots
-    print("Type a move, 'moves' for the legal moves, 'board' to redraw, 'quit' to stop.",
-          file=out)
+    names = _player_names(game, args, robots, computer)
+    if args.save is not None:
+        _check_writable(args.save)
+    transcript = Transcript(None if args.position is None else pos)
+    _play_out(game, pos, args, robots, computer, out, stdin, transcript)
+    if args.save is not None:
+        _save(game, transcript, names, args.save, out)
+    return 0
+
+
+def _play_out(game: Game[Any, Any], pos: Any, args: argparse.Namespace, robots: set[str],
+              computer: set[str], out: TextIO, stdin: TextIO, transcript: Transcript) -> None:
+    """The game from ``pos`` until it ends, the user quits or ``--max-plies``; every ply and
+    resignation goes into ``transcript``."""
+    rng = random.Random(args.seed)
+    print("Type a move, 'moves' for the legal moves, 'board' to redraw, 'resign' to resign, "
+          "'quit' to stop.", file=out)
     show(game, pos, out)
     plies = 0
     while not game.status(pos).finished:
         if args.max_plies is not None and plies >= args.max_plies:
             print(f"stopped after {plies} plies", file=out)
-            return 0
+            transcript.stopped = True
+            return
         side = game.status(pos).to_move
         note = ""
         if side in robots:
@@ -205,32 +248,176 @@ def cmd_play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
             line = stdin.readline()
             if not line:
                 print("\nend of input", file=out)
-                return 0
+                transcript.stopped = True
+                return
             text = line.strip()
             if not stdin.isatty():  # piped input: echo it, so the transcript reads as a game
                 print(text, file=out)
             if not text:
                 continue
             if text == "quit":
-                return 0
+                transcript.stopped = True
+                return
             if text == "moves":
                 print(" ".join(e["move"] for e in game.legal_move_entries(pos)), file=out)
                 continue
             if text == "board":
                 show(game, pos, out)
                 continue
+            if text == "resign" and side is not None:
+                departed = depart(game, pos, side, OffBoard.RESIGNATION)
+                transcript.asides.append((len(transcript.moves), "resigns", side))
+                print(f"{side} resigns", file=out)
+                if departed.status.finished:
+                    print(_ending_line(departed.status), file=out)
+                    return
+                pos = departed.position
+                show(game, pos, out)
+                continue
             try:
-                _, applied = game.play(pos, text, rng=rng)
+                move, applied = game.play(pos, text, rng=rng)
             except RulesError as exc:
                 reason = exc.extra.get("reason")
                 print(f"illegal: {exc.detail}" + (f" [{reason}]" if reason else ""), file=out)
                 continue
+            text = game.format_move(pos, move)
         dice = f" (dice {json.dumps(applied.dice)})" if applied.dice is not None else ""
         print(f"{side} plays {text}{dice}{note}", file=out)
+        transcript.played(text, applied.dice)
         pos = applied.position
         plies += 1
         show(game, pos, out)
+
+
+def _player_names(game: Game[Any, Any], args: argparse.Namespace, robots: set[str],
+                  computer: set[str]) -> dict[str, str]:
+    """Who plays each seat, for the record's seat tags: ``--player SEAT=NAME``, else the
+    random mover, the computer and its level, or ``?`` (unknown) for a person."""
+    names = {seat: "random mover" if seat in robots else
+             f"computer ({args.level})" if seat in computer else "?" for seat in game.seats()}
+    for given in args.player or ():
+        seat, equals, name = given.partition("=")
+        if not equals or not name.strip():
+            raise UsageError(f"--player takes SEAT=NAME, e.g. {game.seats()[0]}=Ann; got "
+                             f"{given!r}.")
+        if seat not in names:
+            raise UsageError(f"--player names no seat of this game: {seat}; the seats are "
+                             f"{', '.join(game.seats())}.")
+        names[seat] = name.strip()
+    return names
+
+
+def _check_writable(path: str) -> None:
+    """A UsageError now, before the game, for a --save file that could not be written."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"--save: there is no folder {folder} to write {path} in.")
+    if os.path.isdir(path):
+        raise UsageError(f"--save: {path} is a folder; name a file.")
+
+
+def _save(game: Game[Any, Any], transcript: Transcript, names: dict[str, str], path: str,
+          out: TextIO) -> None:
+    """Writes the game of ``transcript`` to ``path`` as a record: today's date, the players
+    per seat, and the result (``*`` for a game stopped before its end)."""
+    tags = {"Date": datetime.date.today().strftime("%Y.%m.%d"),
+            **{seat.capitalize(): name for seat, name in names.items()}}
+    dice = None if all(d is None for d in transcript.dice) else transcript.dice
+    text = records.write(game, transcript.moves, start=transcript.start, dice=dice, tags=tags,
+                         asides=transcript.asides,
+                         result="*" if transcript.stopped else None)
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise UsageError(f"--save: cannot write {path}: {exc.strerror}.") from None
+    print(f"saved {len(transcript.moves)} plies to {path}", file=out)
+
+
+def _ending_line(status: Status) -> str:
+    """How a game ended off the board, as ``play`` says it."""
+    who = f", {status.winner} wins" if status.winner else ""
+    return f"game over: {status.state}{who} ({status.reason})"
+
+
+# ---- records -----------------------------------------------------------------------------------
+
+def cmd_record_check(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+    """Validates a record with the rules, offline: 0 and a summary line, or 1 and its first
+    fault as ``FILE:LINE:COLUMN: code: detail``."""
+    if args.game is not None and registry.game_class(args.game) is None:
+        raise UsageError(f"There is no game {args.game!r}; choose one of: "
+                         f"{', '.join(registry.game_ids())}.")
+    name, text = _record_text(args.file, stdin)
+    if text is None:
+        print(f"{name}: invalid_record: the file is not UTF-8 text.", file=out)
+        return 1
+    try:
+        loaded = records.load(text, args.game)
+    except RulesError as exc:
+        print(fault_line(name, exc), file=out)
+        return 1
+    print(f"{name}: {summary(loaded)}", file=out)
     return 0
+
+
+def _record_text(path: str, stdin: TextIO) -> tuple[str, str | None]:
+    """The name to quote and the text of the record at ``path`` (``-``: stdin); None for
+    bytes that are not UTF-8. A UsageError for a file that cannot be read."""
+    if path == "-":
+        return "<stdin>", stdin.read()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return path, fh.read()
+    except UnicodeDecodeError:
+        return path, None
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}.") from None
+
+
+#: the place a record's error sentence starts with, which the fault line says before it
+PLACE = re.compile(r"Line \d+(?:, column \d+)?[,:] ")
+
+
+def fault_line(name: str, exc: RulesError) -> str:
+    """A record's fault as one line: ``FILE:LINE:COLUMN: code: detail``, the place when the
+    error carries it (said once), the ply's index for a bad ply, the rule's reason."""
+    extra = exc.extra
+    place = "".join(f":{extra[key]}" for key in ("line", "column") if extra.get(key))
+    detail = PLACE.sub("", exc.detail, count=1) if place else exc.detail
+    index = extra.get("index")
+    if isinstance(index, int) and f"move {index} " not in detail:
+        detail = f"move {index}: {detail}"
+    reason = extra.get("reason")
+    return f"{name}{place}: {exc.code}: {detail}" + (f" [{reason}]" if reason else "")
+
+
+#: what each agreement of a record's result with its board means, for the summary line
+AGREEMENT = {
+    "board": "the board agrees",
+    "off_board": "ended off the board",
+    "unfinished": "unfinished",
+    "unrecorded": "no result recorded",
+}
+
+
+def summary(loaded: Any) -> str:
+    """A valid record in one line: its game, plies, result and how the result agrees with
+    the board (with the game's final status)."""
+    status = loaded.status
+    assert status is not None  # a loaded record has its final status
+    agreement = AGREEMENT.get(loaded.agreement, loaded.agreement)
+    if status.finished:
+        agreement += ": " + _status_words(status)
+    plies = len(loaded.plies)
+    return (f"{loaded.game.id}, {plies} {'ply' if plies == 1 else 'plies'}, "
+            f"result {loaded.result} ({agreement})")
+
+
+def _status_words(status: Status) -> str:
+    """A finished status in words: ``light wins (capture)``, ``draw (agreement)``."""
+    head = f"{status.winner} wins" if status.winner else str(status.state)
+    return head + (f" ({status.reason})" if status.reason else "")
 
 
 # ---- entry point -------------------------------------------------------------------------------
@@ -276,6 +463,16 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--seed", type=int, default=None,
                    help="seed for the random mover, the computer and dice")
     c.add_argument("--max-plies", type=int, default=None, help="stop after this many plies")
+    c.add_argument("--save", metavar="FILE",
+                   help="write the game to FILE as a record when it ends or you quit")
+    c.add_argument("--player", action="append", metavar="SEAT=NAME",
+                   help="a seat's player for the record's tags (e.g. --player dark=Ann)")
+    record = sub.add_parser("record", help="game records").add_subparsers(
+        dest="record_command", required=True)
+    c = record.add_parser("check", help="validate a record offline: its first fault, or a "
+                          "summary")
+    c.add_argument("file", help="the record file ('-': stdin)")
+    c.add_argument("--game", help="insist on this game (a record of another is a fault)")
     return p
 
 
@@ -291,6 +488,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     try:
         if args.command == "play":
             return cmd_play(args, out, stdin or sys.stdin)
+        if args.command == "record":
+            return cmd_record_check(args, out, stdin or sys.stdin)
         COMMANDS[args.command](args, out)
         return 0
     except UsageError as exc:

@@ -7,8 +7,10 @@ Commands (one game per channel, held by the bot in memory: the service keeps not
     /game moves                                     the legal moves: a menu when there are at
                                                     most 25, a list to type from otherwise
     /game board                                     the board again
-    /game resign                                    the side to move resigns; the table is cleared
+    /game resign                                    the side to move resigns; the game is over
     /game computer [level] [seed]                   the computer answers for the side to move
+    /game export                                    the game so far as a record file
+    /game load [record:<file>] [text:<record>] [game:<id>]   a game from a record, at its end
 
 Every move is answered with the board as a picture and, when the side to move has at most 25
 legal moves, a select menu of them. The picture is an embed whose image is the service's picture
@@ -17,6 +19,12 @@ which Discord reaches the service (Discord fetches and caches it: the bot sends 
 PNG attachment otherwise. A finished game is posted as an animated GIF of its plies, the same
 way. A refused move, bad options or a move out of turn
 is answered privately (an ephemeral reply) with the service's own sentence for the rule.
+
+Records: ``/game export`` attaches the channel's game as a record file (``<game>-<date>.rec``,
+the text the service's ``POST /v1/games/{game}/records/export`` writes), finished or not;
+``/game load`` reads one (an attached file, or pasted text) through
+``POST /v1/games/{game}/records/import`` and sets the table to its end: its moves, dice and
+final position, so the game goes on from there (or stays over, when the record ends it).
 
 Run it: ``DISCORD_TOKEN=... REFEREE_URL=http://127.0.0.1:8000 python examples/discord/referee_bot.py``
 (add ``REFEREE_PUBLIC_URL=https://referee.example`` for pictures by URL)
@@ -29,16 +37,19 @@ The game logic (:class:`Desk`) is plain Python over :mod:`referee.client`; the D
 from __future__ import annotations
 
 import asyncio
+import datetime
 import json
 import logging
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
-from referee.client import NotFoundError, Referee, RefereeError
+from referee.client import (Aside, ImportedRecord, NotFoundError, Referee, RefereeError,
+                            Status)
 
 log = logging.getLogger("referee_bot")
 
@@ -53,6 +64,10 @@ COMPUTER_TIME_MS = 1500
 EMBED_URL_LIMIT = 2048
 #: the most plies the service animates in one picture: a longer game shows its last ones
 ANIMATED_PLIES = 200
+#: the longest record /game load takes: the service's limit on a request body
+RECORD_LIMIT = 64 * 1024
+#: the ``[Game "..."]`` tag pair of a record, which names the game to load it as
+GAME_TAG = re.compile(r'\[\s*Game\s+"((?:[^"\\]|\\.)*)"\s*\]')
 NO_GAME = "No game in this channel yet: start one with /game start."
 
 
@@ -68,8 +83,19 @@ class Table:
     token: str | None = None
     #: the move that led to ``position``, drawn on the board picture
     last_move: str | None = None
-    #: every ply so far, for the animated picture of the finished game
+    #: every ply so far, for the animated picture of the finished game and the record
     plies: list["Ply"] = field(default_factory=list)
+    #: the position the game started from when it is not the initial one (a record's
+    #: ``Position`` tag), with its token; None: the initial position of the options
+    start: str | None = None
+    start_token: str | None = None
+    #: how the game ended off the board (a resignation...): the final status; None while
+    #: the board decides
+    ended: Status | None = None
+    #: the off-board events (a resignation...), and the tags of the game (a loaded
+    #: record's own: Event, the players...)
+    asides: list[Aside] = field(default_factory=list)
+    tags: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -92,16 +118,25 @@ class Picture:
     data: bytes | None = None
 
 
+@dataclass(frozen=True)
+class Document:
+    """A file to attach that is not a picture: a game's record."""
+
+    name: str
+    data: bytes
+
+
 @dataclass
 class Reply:
     """What the bot answers: ``text``, maybe ``pictures`` (the board, a finished game's
-    animation), maybe a menu of ``moves`` (legal-moves entries), privately (``ephemeral``)
-    for errors."""
+    animation), maybe a menu of ``moves`` (legal-moves entries), maybe ``documents`` (a
+    record), privately (``ephemeral``) for errors."""
 
     text: str
     pictures: list[Picture] = field(default_factory=list)
     moves: list[dict[str, Any]] = field(default_factory=list)
     ephemeral: bool = False
+    documents: list[Document] = field(default_factory=list)
 
 
 def problem(exc: RefereeError, doing: str) -> Reply:
@@ -146,7 +181,8 @@ class Desk:
             setup = self.referee.setup(game, options)
         except RefereeError as exc:
             return problem(exc, f"Cannot start {game}")
-        table = Table(game, setup.options, setup.position, setup.token)
+        table = Table(game, setup.options, setup.position, setup.token,
+                      tags={"Site": "Discord", "Date": _today()})
         self.tables[channel] = table
         return self._board_reply(table, f"New {game} game.")
 
@@ -154,6 +190,8 @@ class Desk:
         table = self.tables.get(channel)
         if table is None:
             return Reply(NO_GAME, ephemeral=True)
+        if table.ended is not None:
+            return Reply(_over(table.ended), ephemeral=True)
         try:
             applied = self.referee.apply(table.game, move, table.position, table.options,
                                          token=table.token)
@@ -168,6 +206,8 @@ class Desk:
         table = self.tables.get(channel)
         if table is None:
             return Reply(NO_GAME, ephemeral=True)
+        if table.ended is not None:
+            return Reply(_over(table.ended), ephemeral=True)
         try:
             answer = self.referee.suggest(table.game, table.position, table.options,
                                           level=level, time_ms=COMPUTER_TIME_MS, seed=seed,
@@ -214,14 +254,59 @@ class Desk:
         return self._board_reply(table, f"`{table.position}`")
 
     def resign(self, channel: int) -> Reply:
-        table = self.tables.pop(channel, None)
+        """The side to move resigns. The service's record import says what follows: with two
+        players in, the game is over (the table stays, for /game export); with more, it goes
+        on without him."""
+        table = self.tables.get(channel)
         if table is None:
             return Reply(NO_GAME, ephemeral=True)
+        if table.ended is not None:
+            return Reply(_over(table.ended), ephemeral=True)
         status = self.referee.status(table.game, table.position, table.options, token=table.token)
         if status.finished:
-            return Reply("The game was already over; the table is cleared.")
-        return Reply(f"{status.to_move} resigns. The table is cleared; /game start begins "
-                     "another game.")
+            return Reply("The game is already over; /game start begins another game.")
+        aside = Aside(len(table.plies), "resigns", status.to_move)
+        try:
+            loaded = self.referee.import_record(
+                table.game, self._record(table, [*table.asides, aside]))
+        except RefereeError as exc:
+            return problem(exc, f"{status.to_move} cannot resign")
+        table.asides.append(aside)
+        self._take_end(table, loaded)
+        return self._board_reply(table, f"{status.to_move} resigns.")
+
+    def export(self, channel: int) -> Reply:
+        """The channel's game so far as a record file, finished or not."""
+        table = self.tables.get(channel)
+        if table is None:
+            return Reply(NO_GAME, ephemeral=True)
+        try:
+            text = self._record(table, table.asides)
+        except RefereeError as exc:
+            return problem(exc, "Cannot write the record")
+        plies = len(table.plies)
+        return Reply(f"The {table.game} game, {plies} {'ply' if plies == 1 else 'plies'}, as a "
+                     "record; /game load plays on from it.",
+                     documents=[Document(record_name(table), text.encode("utf-8"))])
+
+    def load(self, channel: int, text: str, game: str | None = None) -> Reply:
+        """A game from a record's text (its ``Game`` tag names the game, unless ``game`` is
+        given): the table is set to the record's end, its moves, dice and final position."""
+        found = GAME_TAG.search(text)
+        game = (game or "").strip() or (_unescape(found.group(1)) if found else "")
+        if not game:
+            return Reply("The record names no game ([Game \"...\"]); say which with game:.",
+                         ephemeral=True)
+        try:
+            loaded = self.referee.import_record(game, text)
+        except RefereeError as exc:
+            return record_problem(exc)
+        table = table_of(game, loaded)
+        self.tables[channel] = table
+        plies = len(table.plies)
+        return self._board_reply(table, f"Loaded a {game} game of {plies} "
+                                        f"{'ply' if plies == 1 else 'plies'} "
+                                        f"(result {loaded.result}).")
 
     def legal_notations(self, channel: int) -> list[str]:
         """The legal moves of the channel's game (for autocompletion); none without a game."""
@@ -236,6 +321,23 @@ class Desk:
 
     # -- helpers --
 
+    def _record(self, table: Table, asides: list[Aside]) -> str:
+        """The record text of ``table``'s game, with ``asides`` (off-board events)."""
+        dice = [p.dice for p in table.plies]
+        return self.referee.export_record(
+            table.game, [p.move for p in table.plies], position=table.start,
+            token=table.start_token, options=table.options,
+            dice=None if all(d is None for d in dice) else dice,
+            tags=table.tags, asides=asides)
+
+    @staticmethod
+    def _take_end(table: Table, loaded: ImportedRecord) -> None:
+        """The table at the end of an imported record: its final position (and token) and,
+        when the record ended the game off the board, that ending."""
+        table.position, table.token = loaded.position, loaded.token
+        off_board = loaded.status.finished and not loaded.board_status.finished
+        table.ended = loaded.status if off_board else None
+
     def _advance(self, table: Table, position: str, token: str | None, move: str,
                  said: str) -> Reply:
         table.position, table.token, table.last_move = position, token, move
@@ -244,6 +346,9 @@ class Desk:
     def _board_reply(self, table: Table, said: str) -> Reply:
         """The board picture, what happens next, and the menu of moves when it is short; a
         finished game's animated picture too."""
+        if table.ended is not None:
+            return Reply(f"{said} {_over(table.ended)}",
+                         [*self._board(table), *self._animation(table)])
         status = self.referee.status(table.game, table.position, table.options, token=table.token)
         if status.finished:
             result = (f"{status.winner} wins" if status.winner else "a draw")
@@ -289,6 +394,57 @@ class Desk:
             return [Picture(name, data=draw(game, **fields))]
         except RefereeError:
             return []
+
+
+def _over(status: Status) -> str:
+    """A game ended off the board (a resignation...), in words."""
+    result = f"{status.winner} wins" if status.winner else "a draw"
+    return (f"Game over: {result} ({status.reason}). /game export posts the record; "
+            "/game start begins another game.")
+
+
+#: tags of a loaded record that its export writes again from the game itself
+WRITTEN_TAGS = frozenset({"Game", "Options", "Position", "Result", "Termination"})
+
+
+def table_of(game: str, loaded: ImportedRecord) -> Table:
+    """The table at the end of an imported record: its moves with their dice and the
+    positions they were played from, its start when it is not the initial position, its
+    off-board events and its own tags."""
+    tags = {k: v for k, v in loaded.tags.items() if k not in WRITTEN_TAGS}
+    befores = [loaded.start, *(p.position for p in loaded.plies)]
+    plies = [Ply(before, None, p.move, p.dice) for before, p in zip(befores, loaded.plies)]
+    table = Table(game, loaded.options, loaded.position, plies=plies,
+                  start=None if loaded.from_initial else loaded.start,
+                  last_move=plies[-1].move if plies else None,
+                  asides=[Aside(a.after, a.kind, a.player) for a in loaded.asides], tags=tags)
+    Desk._take_end(table, loaded)
+    return table
+
+
+def record_name(table: Table) -> str:
+    """The record's file name: ``<game>-<date>.rec``, the date the game's (today when it
+    has none)."""
+    date = table.tags.get("Date", "")
+    if not re.fullmatch(r"\d{4}\.\d\d\.\d\d", date):
+        date = _today()
+    return f"{table.game}-{date.replace('.', '-')}.rec"
+
+
+def _today() -> str:
+    """Today's date (UTC) as a record writes it: ``2026.11.27``."""
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y.%m.%d")
+
+
+def _unescape(value: str) -> str:
+    """A tag value as written between its quotes, its ``\\"`` and ``\\\\`` undone."""
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def record_problem(exc: RefereeError) -> Reply:
+    """A record the service refused, privately: its sentence, which says where (the line and
+    column, the move), and the rule's code for an illegal move."""
+    return problem(exc, "Cannot load the record")
 
 
 def _status_notes(extra: dict[str, Any]) -> str:
@@ -349,6 +505,7 @@ async def respond(interaction: discord.Interaction, reply: Reply, desk: Desk) ->
     kwargs: dict[str, Any] = {"ephemeral": reply.ephemeral}
     files = [discord.File(_bytes_io(p.data), filename=p.name)
              for p in reply.pictures if p.data is not None]
+    files += [discord.File(_bytes_io(d.data), filename=d.name) for d in reply.documents]
     embeds = [discord.Embed().set_image(url=p.url) for p in reply.pictures if p.url is not None]
     if files:
         kwargs["files"] = files
@@ -419,6 +576,23 @@ class GameCommands(app_commands.Group):
     async def resign(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, self.desk.resign)
 
+    @app_commands.command(name="export", description="This channel's game as a record file")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, self.desk.export)
+
+    @app_commands.command(name="load", description="Start a game from a record, at its end")
+    @app_commands.describe(record="The record file (as /game export attaches it)",
+                           text="Or the record's text, pasted",
+                           game="The game, when the record has no [Game \"...\"] tag")
+    async def load(self, interaction: discord.Interaction,
+                   record: discord.Attachment | None = None, text: str | None = None,
+                   game: str | None = None) -> None:
+        found = await read_record(record, text)
+        if isinstance(found, Reply):
+            await respond(interaction, found, self.desk)
+        else:
+            await self._run(interaction, self.desk.load, found, game)
+
     @app_commands.command(name="computer", description="Let the computer play the next move")
     @app_commands.describe(level="mcts (the default, strongest), greedy or random",
                            seed="Seed, for a reproducible answer")
@@ -426,6 +600,26 @@ class GameCommands(app_commands.Group):
                        level: Literal["mcts", "greedy", "random"] | None = None,
                        seed: app_commands.Range[int, 0] | None = None) -> None:
         await self._run(interaction, self.desk.computer, level, seed)
+
+
+async def read_record(record: discord.Attachment | None, text: str | None) -> str | Reply:
+    """The record's text, from the attached file or the pasted text; a private Reply saying
+    what is wrong instead (neither given, too big, not UTF-8 text)."""
+    if record is None:
+        if text is None or not text.strip():
+            return Reply("Attach a record file (record:) or paste its text (text:).",
+                         ephemeral=True)
+        return text
+    if record.size > RECORD_LIMIT:
+        return Reply(f"{record.filename} is {record.size} bytes; a record may have at most "
+                     f"{RECORD_LIMIT}.", ephemeral=True)
+    try:
+        return (await record.read()).decode("utf-8")
+    except UnicodeDecodeError:
+        return Reply(f"{record.filename} is not UTF-8 text: is it a record?", ephemeral=True)
+    except discord.HTTPException as exc:
+        return Reply(f"Cannot read {record.filename} from Discord: {exc.text or exc.status}.",
+                     ephemeral=True)
 
 
 class RefereeBot(discord.Client):

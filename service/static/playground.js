@@ -2,7 +2,9 @@
 // board, takes the moves (click, drag, keyboard), asks for what a move needs and shows the
 // status. The page chooses the game, options and position, keeps the history (from the
 // element's move events) for Undo, and plays a side whose "computer plays" switch is on
-// with POST /v1/games/{game}/suggest.
+// with POST /v1/games/{game}/suggest. Save writes the game as a record (POST
+// /v1/games/{game}/records/export) and downloads it; Load reads a record (a chosen file or
+// pasted text) with POST /v1/games/{game}/records/import and shows the game at its end.
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 /** @type {import("./referee-board.js").RefereeBoard} */
@@ -14,6 +16,15 @@ const state = {
   toMove: /** @type {string | null} */ (null),
   finished: false,
   thinking: /** @type {string | null} */ (null),
+  // where the game started when not from the initial position (a typed position, a record's
+  // Position tag), with its token
+  start: /** @type {string | null} */ (null),
+  startToken: /** @type {string | null} */ (null),
+  // what a loaded record brought beyond its moves: its off-board events (a resignation...),
+  // its own tags, and how it ended off the board (null: the board decides)
+  asides: /** @type {{after: number, player: string, kind: string}[]} */ ([]),
+  tags: /** @type {Record<string, string>} */ ({}),
+  ended: /** @type {any} */ (null),
 };
 
 /** @param {string | null} message */
@@ -26,8 +37,20 @@ async function getJson(/** @type {string} */ path, /** @type {unknown} */ body =
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
   const response = await fetch(path, init);
   const answer = await response.json();
-  if (!response.ok) throw new Error(answer.detail || "request failed");
+  if (!response.ok) {
+    const error = /** @type {Error & {problem?: any}} */ (new Error(answer.detail || "request failed"));
+    error.problem = answer;
+    throw error;
+  }
   return answer;
+}
+
+/** A refused record in one line: its code, the sentence (which says where: the line and
+ * column, the move), the rule's reason. */
+function recordProblem(/** @type {Error & {problem?: any}} */ error) {
+  const problem = error.problem || {};
+  const code = problem.code ? `${problem.code}: ` : "";
+  return `Record refused: ${code}${error.message}` + (problem.reason ? ` [${problem.reason}]` : "");
 }
 
 async function loadGames() {
@@ -71,7 +94,7 @@ function computerPlays(/** @type {string | null} */ player) {
 async function computerTurn() {
   // If the side to move is the computer's, ask the service for its move and let the board
   // play it (a move it was asked of an earlier position is dropped).
-  if (state.finished || !state.toMove || !computerPlays(state.toMove)) return;
+  if (state.finished || state.ended || !state.toMove || !computerPlays(state.toMove)) return;
   const position = board.position;
   if (state.thinking === position) return;  // already asked for this position
   state.thinking = position;
@@ -116,6 +139,7 @@ function show(/** @type {string | null} */ position, /** @type {string | null} *
   delete document.body.dataset.ready;
   state.history = [];
   state.thinking = null;
+  forgetRecord(position, token);
   board.game = $("game").value;
   board.options = options;
   board.position = position;
@@ -134,10 +158,124 @@ function undo() {
   let last = state.history.pop();
   while (last && computerPlays(last.side) && state.history.length) last = state.history.pop();
   if (!last) return;
+  // a loaded record's ending off the board, and its events past this point, are undone too
+  state.ended = null;
+  state.asides = state.asides.filter((aside) => aside.after < state.history.length);
   delete document.body.dataset.ready;
   state.thinking = null;
   board.position = last.before;
   board.token = last.tokenBefore;
+}
+
+/** A new game from `start` (null: the initial position): no record's events or tags. */
+function forgetRecord(/** @type {string | null} */ start, /** @type {string | null} */ token) {
+  state.start = start;
+  state.startToken = token;
+  state.asides = [];
+  state.tags = {};
+  state.ended = null;
+  $("record-note").textContent = "";
+}
+
+/** Today as a record writes a date: 2026.11.27. */
+function today() {
+  return new Date().toISOString().slice(0, 10).replaceAll("-", ".");
+}
+
+async function saveRecord() {
+  // The game shown as a record, downloaded as <game>-<date>.rec.
+  showError(null);
+  const plies = state.history.length;
+  /** @type {Record<string, unknown>} */
+  const body = { moves: state.history.map((step) => step.move), options: board.resolvedOptions,
+                 tags: { Site: location.host, Date: today(), ...state.tags } };
+  if (state.history.some((step) => step.dice != null)) {
+    body.dice = state.history.map((step) => step.dice ?? null);
+  }
+  if (state.start) {
+    body.position = state.start;
+    if (state.startToken) body.token = state.startToken;
+  }
+  const asides = state.asides.filter((aside) => aside.after <= plies);
+  if (asides.length) body.asides = asides;
+  try {
+    const { record } = await getJson(
+      `/v1/games/${encodeURIComponent(board.game)}/records/export`, body);
+    const date = /** @type {any} */ (body.tags).Date;
+    const day = /^\d{4}\.\d\d\.\d\d$/.test(date) ? date : today();  // the game's, else today
+    const name = `${board.game}-${day.replaceAll(".", "-")}.rec`;
+    const url = URL.createObjectURL(new Blob([record], { type: "text/plain" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    $("record-note").textContent = `Saved ${name}: ${plies} ${plies === 1 ? "ply" : "plies"}.`;
+  } catch (e) {
+    showError(recordProblem(/** @type {Error} */ (e)));
+  }
+}
+
+/** The game a record names in its Game tag, else the game chosen in the menu. */
+function recordGame(/** @type {string} */ text) {
+  const tag = /\[\s*Game\s+"((?:[^"\\]|\\.)*)"\s*\]/.exec(text);
+  return tag ? tag[1].replace(/\\(.)/g, "$1") : $("game").value;
+}
+
+async function loadRecord(/** @type {string} */ text) {
+  // The record's game at its end: its game and options chosen, its plies in the history
+  // (Undo steps back through them), its final position on the board.
+  showError(null);
+  let loaded;
+  try {
+    loaded = await getJson(`/v1/games/${encodeURIComponent(recordGame(text))}/records/import`,
+                           { record: text });
+  } catch (e) {
+    showError(recordProblem(/** @type {Error} */ (e)));
+    return;
+  }
+  if ($("game").value !== loaded.game) {
+    $("game").value = loaded.game;
+    describeOptions();
+  }
+  $("options").value = JSON.stringify(loaded.options);
+  delete document.body.dataset.ready;
+  state.thinking = null;
+  const befores = [loaded.start, ...loaded.plies.map((/** @type {any} */ ply) => ply.position)];
+  state.history = loaded.plies.map((/** @type {any} */ ply, /** @type {number} */ i) => ({
+    move: ply.move, dice: ply.dice ?? undefined, before: befores[i], tokenBefore: null,
+    side: ply.mover }));
+  forgetRecord(loaded.from_initial ? null : loaded.start, null);
+  state.asides = loaded.asides.map((/** @type {any} */ aside) =>
+    ({ after: aside.after, kind: aside.kind, player: aside.player }));
+  // its own tags go out again on Save; the ones Save writes from the game do not
+  state.tags = Object.fromEntries(Object.entries(loaded.tags).filter(
+    ([name]) => !["Game", "Options", "Position", "Result", "Termination"].includes(name)));
+  const offBoard = loaded.status.state !== "ongoing" && loaded.board_status.state === "ongoing";
+  state.ended = offBoard ? loaded.status : null;
+  const plies = loaded.plies.length;
+  const ending = loaded.status.state === "ongoing" ? "" : ", " + (loaded.status.winner
+    ? `${loaded.status.winner} wins` : "a draw") + ` (${loaded.status.reason})`;
+  $("record-note").textContent =
+    `Loaded ${plies} ${plies === 1 ? "ply" : "plies"}, result ${loaded.result}${ending}.`;
+  board.game = loaded.game;
+  board.options = loaded.options;
+  board.position = loaded.position;
+  board.token = loaded.token ?? null;
+}
+
+async function loadRecordFile() {
+  const input = /** @type {HTMLInputElement} */ ($("record-file"));
+  const file = input.files && input.files[0];
+  if (!file) return;
+  input.value = "";  // choosing the same file again loads it again
+  try {
+    await loadRecord(await file.text());
+  } catch (e) {
+    showError(`Cannot read ${file.name}: ${/** @type {Error} */ (e).message}`);
+  }
 }
 
 function renderHistory() {
@@ -178,6 +316,13 @@ $("game").addEventListener("change", () => {
 $("new-game").addEventListener("click", newGame);
 $("load").addEventListener("click", loadPosition);
 $("undo").addEventListener("click", undo);
+$("save-record").addEventListener("click", saveRecord);
+$("record-file").addEventListener("change", loadRecordFile);
+$("load-record").addEventListener("click", () => {
+  const text = $("record-text").value;
+  if (text.trim()) loadRecord(text);
+  else showError("Paste a record first, or choose a file.");
+});
 $("typed").addEventListener("submit", (/** @type {Event} */ event) => {
   event.preventDefault();
   const text = $("move-text").value.trim();

@@ -165,3 +165,128 @@ def test_play_against_the_computer_refuses_bad_choices(capsys):
     assert "--vs computer" in capsys.readouterr().err
     assert run("play", "mastery", "--vs", "computer", "--as", "light", "--playouts", "0")[0] == 2
     assert "playouts must be from 1" in capsys.readouterr().err
+
+
+# ---- records: play --save and record check ------------------------------------------------------
+
+def saved(tmp_path: Path, *argv: str, stdin: str = "") -> tuple[str, "records.Loaded"]:
+    """``referee play ... --save FILE``'s output, and the record it wrote loaded back."""
+    from rules import records
+
+    target = tmp_path / "game.rec"
+    code, out = run("play", *argv, "--save", str(target), stdin=stdin)
+    assert code == 0, out
+    assert f"to {target}" in out.splitlines()[-1]
+    return out, records.load(target.read_text(encoding="utf-8"))
+
+
+def test_play_saves_a_quit_game_as_an_unfinished_record(tmp_path: Path):
+    import datetime
+
+    out, loaded = saved(tmp_path, "mastery", "--player", "dark=Ann", stdin="d4d5\ne5d4\nquit\n")
+    assert [ply.move for ply in loaded.plies] == ["d4d5", "e5d4"]
+    assert loaded.result == "*" and loaded.agreement == "unfinished"
+    assert loaded.tags["Dark"] == "Ann" and loaded.tags["Light"] == "?"
+    assert loaded.tags["Date"] == datetime.date.today().strftime("%Y.%m.%d")
+    assert loaded.game.format_position(loaded.plies[-1].position) == (
+        "2mmm3/2ooo3/1ppopp2/2pP4/3p1P2/2PPOPP1/3OOO2/3MMM2 d e5-d4 2 2")
+    assert "saved 2 plies to" in out
+
+
+def test_play_records_a_resignation(tmp_path: Path):
+    out, loaded = saved(tmp_path, "mastery", stdin="d4d5\nresign\n")
+    assert "light resigns" in out and "game over: win, dark wins (resignation)" in out
+    assert loaded.result == "1-0" and loaded.agreement == "off_board"
+    assert loaded.status.winner == "dark" and loaded.status.reason == "resignation"
+    assert loaded.tags["Termination"] == "resignation"
+
+
+def test_play_saves_a_game_played_to_its_end_with_its_dice(tmp_path: Path):
+    out, loaded = saved(tmp_path, "maestria", "--random", "black", "white", "--seed", "3",
+                        "--player", "white=random bot")
+    assert "game over" in out
+    assert loaded.agreement == "board" and loaded.status.finished
+    assert any(ply.dice is not None for ply in loaded.plies)   # Maestria's fights
+    assert loaded.tags["White"] == "random bot" and loaded.tags["Black"] == "random mover"
+    assert len(loaded.plies) == sum(" plays " in line for line in out.splitlines())
+
+
+def test_play_from_a_position_saves_the_start(tmp_path: Path):
+    start = "2mmm3/2ooo3/1ppopp2/2pP4/3p1P2/2PPOPP1/3OOO2/3MMM2 d e5-d4 2 2"
+    _, loaded = saved(tmp_path, "mastery", "-p", start, stdin="d1d2\n")
+    assert loaded.game.format_position(loaded.start) == start and not loaded.from_initial
+    assert [ply.move for ply in loaded.plies] == ["d1d2"] and loaded.result == "*"
+
+
+def test_play_save_refuses_bad_arguments_before_playing(tmp_path: Path, capsys):
+    assert run("play", "mastery", "--save", str(tmp_path / "no" / "game.rec"))[0] == 2
+    assert "there is no folder" in capsys.readouterr().err
+    assert run("play", "mastery", "--save", str(tmp_path), stdin="quit\n")[0] == 2
+    assert run("play", "mastery", "--player", "blue=Ann", stdin="quit\n")[0] == 2
+    assert "the seats are dark, light" in capsys.readouterr().err
+    assert run("play", "mastery", "--player", "Ann", stdin="quit\n")[0] == 2
+
+
+def write_record(tmp_path: Path, text: str, name: str = "game.rec") -> str:
+    target = tmp_path / name
+    target.write_text(text, encoding="utf-8")
+    return str(target)
+
+
+def mastery_record(*moves: str, result: str | None = None) -> str:
+    from rules import records
+
+    return records.write(registry.configure("mastery"), list(moves), result=result)
+
+
+def test_record_check_summarises_a_valid_record(tmp_path: Path):
+    path = write_record(tmp_path, mastery_record("d4d5", "e5d4"))
+    code, out = run("record", "check", path)
+    assert (code, out) == (0, f"{path}: mastery, 2 plies, result * (unfinished)\n")
+    code, out = run("record", "check", "-", "--game", "mastery",
+                    stdin=mastery_record("d4d5", result="*"))
+    assert (code, out) == (0, "<stdin>: mastery, 1 ply, result * (unfinished)\n")
+
+
+def test_record_check_says_how_a_finished_result_agrees(tmp_path: Path):
+    _, loaded = saved(tmp_path, "mastery", "--random", "dark", "light", "--seed", "3")
+    code, out = run("record", "check", str(tmp_path / "game.rec"))
+    status = loaded.status
+    assert code == 0 and out.endswith(
+        f"result {loaded.result} (the board agrees: {status.winner} wins ({status.reason}))\n")
+    _, loaded = saved(tmp_path, "mastery", stdin="resign\n")
+    code, out = run("record", "check", str(tmp_path / "game.rec"))
+    assert code == 0 and out.endswith(
+        "mastery, 0 plies, result 0-1 (ended off the board: light wins (resignation))\n")
+
+
+def test_record_check_quotes_the_first_fault_with_its_place(tmp_path: Path):
+    good = mastery_record("d4d5", "e5d4", "d1d2")
+    lines = good.splitlines()
+    movetext = next(i for i, line in enumerate(lines) if "d4d5" in line)
+    bad_ply = "\n".join(lines).replace("d1d2", "e3f4")
+    path = write_record(tmp_path, bad_ply)
+    code, out = run("record", "check", path)
+    column = lines[movetext].index("d1d2") + 1
+    assert code == 1 and out.startswith(f"{path}:{movetext + 1}:{column}: illegal_move: move 2 ")
+    assert "Line " not in out  # the place is said once, before the code
+    assert out.rstrip().endswith("[piece_movement]") and len(out.splitlines()) == 1
+
+    path = write_record(tmp_path, '[Game "mastery"]\n[Date "yesterday"]\n\n1. d4d5 *\n')
+    code, out = run("record", "check", path)
+    assert code == 1 and out.startswith(f"{path}:2:") and ": invalid_tag: " in out
+
+    path = write_record(tmp_path, good)
+    code, out = run("record", "check", path, "--game", "kings-mate")
+    assert code == 1 and ": game_mismatch: " in out
+
+
+def test_record_check_usage_errors(tmp_path: Path, capsys):
+    assert run("record", "check", str(tmp_path / "missing.rec"))[0] == 2
+    assert "cannot read" in capsys.readouterr().err
+    path = write_record(tmp_path, mastery_record("d4d5"))
+    assert run("record", "check", path, "--game", "chess")[0] == 2
+    assert "There is no game 'chess'" in capsys.readouterr().err
+    (tmp_path / "binary.rec").write_bytes(b"\xff\xfe[Game")
+    code, out = run("record", "check", str(tmp_path / "binary.rec"))
+    assert code == 1 and "invalid_record: the file is not UTF-8 text" in out

@@ -54,11 +54,30 @@ def interaction_payload(kind: int, channel: int, data: dict[str, Any]) -> dict[s
 
 
 def command_data(sub: str, **options: Any) -> dict[str, Any]:
-    """``/game <sub> option:value ...`` (strings type 3, integers type 4)."""
-    given = [{"name": k, "type": 4 if isinstance(v, int) else 3, "value": v}
+    """``/game <sub> option:value ...`` (strings type 3, integers type 4, a file type 11: an
+    :class:`Upload`, resolved as Discord resolves attachments)."""
+    given = [{"name": k, "type": 11 if isinstance(v, Upload) else
+              4 if isinstance(v, int) else 3, "value": v.id if isinstance(v, Upload) else v}
              for k, v in options.items()]
-    return {"id": str(COMMAND), "name": "game", "type": 1,
-            "options": [{"name": sub, "type": 1, "options": given}]}
+    data: dict[str, Any] = {"id": str(COMMAND), "name": "game", "type": 1,
+                            "options": [{"name": sub, "type": 1, "options": given}]}
+    uploads = {v.id: v.payload() for v in options.values() if isinstance(v, Upload)}
+    if uploads:
+        data["resolved"] = {"attachments": uploads}
+    return data
+
+
+class Upload:
+    """A file attached to a command, as Discord describes it; its bytes are served from
+    :attr:`UPLOADED` where discord.py would fetch them from Discord's CDN."""
+
+    def __init__(self, filename: str, data: bytes) -> None:
+        self.id, self.filename, self.data = str(next(_ids)), filename, data
+        self.url = f"https://cdn.discordapp.com/attachments/1/{self.id}/{filename}"
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": self.id, "filename": self.filename, "size": len(self.data),
+                "url": self.url, "proxy_url": self.url, "content_type": "text/plain"}
 
 
 # ---- the recording adapter ---------------------------------------------------------------------
@@ -181,6 +200,25 @@ class Harness:
         return self.run(go)
 
 
+#: the bytes of every :class:`Upload`, by URL
+UPLOADED: dict[str, bytes] = {}
+
+
+@pytest.fixture(autouse=True)
+def uploads(monkeypatch):
+    """Attachments read from :data:`UPLOADED`, not from Discord's CDN."""
+    async def read(self, *, use_cached: bool = False) -> bytes:
+        return UPLOADED[self.url]
+
+    monkeypatch.setattr(discord.Attachment, "read", read)
+
+
+def upload(filename: str, data: bytes) -> Upload:
+    found = Upload(filename, data)
+    UPLOADED[found.url] = data
+    return found
+
+
 @pytest.fixture(scope="module")
 def harness():
     module = load_example("discord/referee_bot.py", "referee_bot")
@@ -279,7 +317,12 @@ def test_commands_without_a_game_and_resigning(harness):
         assert answer.ephemeral and answer.content == harness.module.NO_GAME
     harness.command(channel, "start", game="mastery")
     resigned = harness.command(channel, "resign")
-    assert resigned.content.startswith("dark resigns.") and channel not in harness.desk.tables
+    assert resigned.content.startswith("dark resigns. Game over: light wins (resignation).")
+    assert "board.png" in resigned.files
+    # the game is over, and kept for /game export
+    refused = harness.command(channel, "move", move="d4d5")
+    assert refused.ephemeral and refused.content.startswith("Game over: light wins")
+    assert harness.command(channel, "resign").ephemeral
 
 
 def test_the_computer_plays_the_suggested_move(harness, monkeypatch):
@@ -401,3 +444,101 @@ def test_a_finished_game_by_url_is_an_embed_of_the_animation_url(by_url):
     assert "/render.png?" in board and "/replay.gif?" in animation
     with Image.open(io.BytesIO(fetch(animation))) as picture:
         assert picture.n_frames == 3
+
+
+# ---- records: /game export and /game load ---------------------------------------------------------
+
+def exported(harness: Harness, channel: int) -> tuple[str, str]:
+    """/game export in ``channel``: the attached record's file name and text."""
+    answer = harness.command(channel, "export")
+    assert not answer.ephemeral, answer.content
+    [(name, data)] = answer.files.items()
+    return name, data.decode("utf-8")
+
+
+def test_export_attaches_the_game_as_a_record_that_load_plays_on_from(harness):
+    import datetime
+
+    channel = 530
+    harness.command(channel, "start", game="mastery")
+    harness.command(channel, "move", move="d4d5")
+    harness.command(channel, "move", move="e5d4")
+    name, text = exported(harness, channel)
+    today = datetime.datetime.now(datetime.timezone.utc)
+    assert name == f"mastery-{today:%Y-%m-%d}.rec"
+    assert '[Game "mastery"]' in text and '[Site "Discord"]' in text
+    assert f'[Date "{today:%Y.%m.%d}"]' in text and '[Result "*"]' in text
+    assert "d4d5" in text and "e5d4" in text
+
+    loaded = harness.command(531, "load", record=upload(name, text.encode()))
+    assert loaded.content == "Loaded a mastery game of 2 plies (result *). dark to move."
+    assert "board.png" in loaded.files and not loaded.ephemeral
+    before, after = harness.desk.tables[channel], harness.desk.tables[531]
+    assert after.position == before.position and after.last_move == "e5d4"
+    assert [(p.before, p.move) for p in after.plies] == [(p.before, p.move) for p in before.plies]
+    played = harness.command(531, "move", move="d1d2")
+    assert played.content.startswith("d1d2 played.") or played.ephemeral
+    assert exported(harness, 531)[1].count("[Site ") == 1   # its own tags, once
+
+
+def test_a_record_with_dice_round_trips_through_the_bot(harness):
+    from rules import records, registry
+
+    game = registry.configure("maestria")
+    import random
+
+    rng, pos, moves, dice = random.Random(5), game.initial_position(), [], []
+    while len(moves) < 40 and not game.status(pos).finished:
+        text = game.format_move(pos, rng.choice(list(game.legal_moves(pos))))
+        _, applied = game.play(pos, text, rng=rng)
+        moves.append(text)
+        dice.append(applied.dice)
+        pos = applied.position
+    assert any(d is not None for d in dice)
+    text = records.write(game, moves, dice=dice, tags={"Event": "Club night"})
+    loaded = harness.command(532, "load", text=text)
+    assert loaded.content.startswith(f"Loaded a maestria game of {len(moves)} plies")
+    table = harness.desk.tables[532]
+    assert [(p.move, p.dice) for p in table.plies] == list(zip(moves, dice))
+    assert table.position == game.format_position(pos)
+    again = records.load(exported(harness, 532)[1])
+    assert [(p.move, p.dice) for p in again.plies] == list(zip(moves, dice))
+    assert again.tags["Event"] == "Club night"
+
+
+def test_a_resigned_game_is_exported_and_loads_as_over(harness):
+    channel = 533
+    harness.command(channel, "start", game="kings-mate")
+    harness.command(channel, "move", move="d2d3")
+    harness.command(channel, "resign")
+    name, text = exported(harness, channel)
+    assert "resigns" in text and '[Termination "resignation"]' in text
+    # pasted into a command's text option, which Discord keeps on one line
+    loaded = harness.command(534, "load", text=" ".join(text.split()))
+    assert "Game over: white wins (resignation)." in loaded.content, loaded.content
+    assert harness.command(534, "move", move="d7d6").ephemeral
+    assert exported(harness, 534)[1].count("resigns") == 1
+
+
+def test_broken_records_are_refused_privately_with_their_place(harness):
+    channel = 535
+    harness.command(channel, "start", game="mastery")
+    broken = '[Game "mastery"]\n\n1. d4d5 e5d4 2. e3f4 *\n'
+    answer = harness.command(channel, "load", text=broken)
+    assert answer.ephemeral and answer.content.startswith(
+        "Cannot load the record: Line 3, column 17, move 2 ('e3f4'): ")
+    assert answer.content.endswith("(piece_movement)")
+    unnamed = harness.command(channel, "load", text="1. d4d5 *")
+    assert unnamed.ephemeral and "names no game" in unnamed.content
+    unknown = harness.command(channel, "load", text='[Game "chess"]\n\n*\n')
+    assert unknown.ephemeral and "There is no game 'chess'" in unknown.content
+    nothing = harness.command(channel, "load")
+    assert nothing.ephemeral and nothing.content.startswith("Attach a record file")
+    binary = harness.command(channel, "load", record=upload("game.rec", b"\xff\xfe"))
+    assert binary.ephemeral and "not UTF-8 text" in binary.content
+    big = harness.command(channel, "load",
+                          record=upload("big.rec", b" " * (harness.module.RECORD_LIMIT + 1)))
+    assert big.ephemeral and "at most" in big.content
+    # the refused loads left the running game alone
+    assert harness.desk.tables[channel].game == "mastery"
+    assert harness.command(536, "export").content == harness.module.NO_GAME

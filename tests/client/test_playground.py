@@ -250,3 +250,63 @@ def test_the_computer_can_play_both_sides(page, base_url):
     page.check('#computer-sides input[data-player="black"]')
     page.wait_for_function("Number(document.body.dataset.ready) >= 6")
     assert page.locator("#history li").count() >= 6
+
+
+def play_typed(page, *moves: str) -> None:
+    """Type and play ``moves``, waiting for each to be shown."""
+    for move in moves:
+        shown = page.locator("#history li").count()
+        page.fill("#move-text", move)
+        page.press("#move-text", "Enter")
+        page.wait_for_function(f"document.body.dataset.ready === '{shown + 1}'")
+
+
+def test_save_a_game_as_a_record_and_load_it_back(page, base_url, tmp_path):
+    open_game(page, base_url, "mastery")
+    play_typed(page, "d4d5", "e5d4")
+    played = page.input_value("#position")
+    with page.expect_download() as download:
+        page.click("#save-record")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name.startswith("mastery-") and saved.suffix == ".rec"
+    text = saved.read_text(encoding="utf-8")
+    assert '[Game "mastery"]' in text and '[Result "*"]' in text
+    imported = post_json(base_url, "/v1/games/mastery/records/import", {"record": text})
+    assert [ply["move"] for ply in imported["plies"]] == ["d4d5", "e5d4"]
+    assert imported["position"] == played
+
+    switch_game(page, "kings-mate")            # somewhere else entirely
+    page.set_input_files("#record-file", str(saved))
+    page.wait_for_function("document.body.dataset.game === 'mastery' && "
+                           "document.body.dataset.ready === '2'")
+    assert page.input_value("#position") == played
+    assert page.input_value("#game") == "mastery"
+    assert [page.locator("#history li").nth(i).inner_text() for i in range(2)] == [
+        "d4d5", "e5d4"]
+    assert page.inner_text(STATUS) == "dark to move"
+    assert page.inner_text("#record-note") == "Loaded 2 plies, result *."
+    assert page.inner_text("#error") == ""
+    page.click("#undo")                        # the loaded plies can be taken back
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    assert page.inner_text(STATUS) == "light to move"
+
+
+def test_a_pasted_record_and_a_broken_one(page, base_url):
+    open_game(page, base_url, "mastery")
+    page.fill("#record-text", '[Game "kings-mate"]\n[White "Ann"]\n\n1. d2d3 {a start} *\n')
+    page.click("#load-record")
+    page.wait_for_function("document.body.dataset.game === 'kings-mate' && "
+                           "document.body.dataset.ready === '1'")
+    assert page.inner_text(STATUS) == "black to move"
+
+    page.set_input_files("#record-file", files=[{
+        "name": "broken.rec", "mimeType": "text/plain",
+        "buffer": b'[Game "kings-mate"]\n\n1. d2d3 d8d7 2. d3d6 *\n'}])
+    page.wait_for_function("document.querySelector('#error').textContent !== ''")
+    error = page.inner_text("#error")
+    assert error.startswith("Record refused: illegal_move: Line 3, column 17, move 2 "), error
+    assert error.endswith("]")   # the rule's reason
+    # the game shown is still the pasted one
+    assert page.inner_text(STATUS) == "black to move"
+    assert page.locator("#history li").count() == 1
