@@ -45,7 +45,7 @@ MAX_COMMENT_LENGTH = 4096
 class RecordImportRequestSchema(s.StrictSchema):
     record = Text(required=True, validate=validate.Length(max=s.MAX_BODY_BYTES), metadata={
         "description": "The record's text, as docs/records.md writes it: tag pairs such as "
-                       "[Game \"mastery\"], then the numbered moves in the game's notation "
+                       "[Game \"<game id>\"], then the numbered moves in the game's notation "
                        "(dice in <...> after a chance move, {comments}, off-board events such "
                        "as (black resigns)), then the result. At most "
                        f"{s.MAX_REPLAY_MOVES} plies (422 work_limit_exceeded beyond, before any "

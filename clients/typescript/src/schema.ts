@@ -742,7 +742,7 @@ export interface components {
             history?: components["schemas"]["Ply"][];
         };
         RecordImportRequest: {
-            /** @description The record's text, as docs/records.md writes it: tag pairs such as [Game "mastery"], then the numbered moves in the game's notation (dice in <...> after a chance move, {comments}, off-board events such as (black resigns)), then the result. At most 1000 plies (422 work_limit_exceeded beyond, before any is played). */
+            /** @description The record's text, as docs/records.md writes it: tag pairs such as [Game "<game id>"], then the numbered moves in the game's notation (dice in <...> after a chance move, {comments}, off-board events such as (black resigns)), then the result. At most 1000 plies (422 work_limit_exceeded beyond, before any is played). */
             record: string;
         };
         RecordAside: {
