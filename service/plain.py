@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from marshmallow import Schema, missing
+from marshmallow import Schema, fields, missing
 
 from .fields import NOT_PLAIN, PlainField
 
@@ -58,3 +58,22 @@ def plain_loader(schema: Schema) -> Loader:
         return out
 
     return load
+
+
+class PlainNested(PlainField, fields.Nested):
+    """A JSON object loaded by a nested schema whose fields are all plain (a time control):
+    plain when the nested schema loads it plainly."""
+
+    def plain_type(self, value: Any) -> Any:
+        if not isinstance(value, dict):
+            return NOT_PLAIN
+        schema = self.schema
+        load = _nested_loaders.get(type(schema))
+        if load is None:
+            load = _nested_loaders.setdefault(type(schema), plain_loader(schema))
+        loaded = load(value)
+        return NOT_PLAIN if loaded is None else loaded
+
+
+#: the plain loaders of nested schemas, by schema class
+_nested_loaders: dict[type[Schema], Loader] = {}
