@@ -13,7 +13,7 @@ import orjson
 import pytest
 
 from rules.core.values import DRAW, Status
-from service import clocks, signing
+from service import clocks, metrics, signing
 from service.app import create_app
 
 KEYS = "kid1:secret-one,kid2:secret-two"
@@ -304,9 +304,13 @@ def test_a_clocked_mac_does_not_verify_as_an_unclocked_token(c):
 def test_a_token_from_the_future_beyond_the_tolerance_is_refused(c, clock):
     start = setup(c)
     clock.advance(-1_001)
+    refusals = metrics.REGISTRY.get_sample_value("referee_signing_refusals_total",
+                                                 {"code": "clock_skew"}) or 0.0
     doc = problem(c, "mastery", "apply", {"position": start["position"],
                                           "token": start["token"], "move": MOVE}, "clock_skew")
     assert doc["ahead_ms"] == 1_001 and "replicas" in doc["detail"]
+    assert metrics.REGISTRY.get_sample_value("referee_signing_refusals_total",
+                                             {"code": "clock_skew"}) == refusals + 1
     problem(c, "mastery", "status", {"position": start["position"], "token": start["token"]},
             "clock_skew")
 

@@ -79,6 +79,10 @@ BODIES = [
     {"highlight": ["a1", ""]}, {"last_move": False}, {"last_move": " e2e4 "},
     {"last_move": ""}, {"level": "greedy"}, {"level": "mcts", "playouts": 20, "seed": 3},
     {"playouts": 0}, {"time_ms": 10**6},
+    {"time_control": {"base_seconds": 300, "increment_seconds": 2}},
+    {"time_control": {"per_move_seconds": 86400}}, {"time_control": None},
+    {"time_control": {"base_seconds": 0}}, {"time_control": {"minutes": 5}},
+    {"time_control": [300]},
 ]
 
 

@@ -10,7 +10,8 @@ import type {
   ApplyRequest, ApplyResponse, GameDetail, GameId, GameSummary, LegalMovesRequest,
   LegalMovesResponse, PerftRequest, PerftResponse, RenderRequest, ReplayPictureRequest,
   ReplayRequest,
-  ReplayResponse, SetupResponse, Status, SuggestRequest, SuggestResponse, paths,
+  ReplayResponse, SetupRequest, SetupResponse, StatusResponse, SuggestRequest, SuggestResponse,
+  paths,
 } from "./schema.js";
 import type { At, GameName, Options } from "./types.js";
 
@@ -100,9 +101,14 @@ export class RefereeClient {
     return this.#answer(this.#http.GET("/v1/games/{game}", { params: path(game) }));
   }
 
-  /** A new game: its initial position, resolved options and (when signing) token. */
-  async setup(game: GameName, options?: Options | null): Promise<SetupResponse> {
-    const body = options == null ? {} : { options };
+  /** A new game: its initial position, resolved options and (when signing) token; with a
+   * `timeControl` (a service that signs positions, two players), its `clocks` too. */
+  async setup(game: GameName, options?: Options | null,
+              timeControl?: SetupRequest["time_control"]): Promise<SetupResponse> {
+    const body: SetupRequest = options == null ? {} : { options };
+    if (timeControl != null) {
+      body.time_control = timeControl;
+    }
     return this.#answer(this.#http.POST("/v1/games/{game}/setup", { params: path(game), body }));
   }
 
@@ -125,7 +131,7 @@ export class RefereeClient {
   }
 
   /** Whether the game goes on, and who won or why it was drawn. */
-  async status(game: GameName, at: At = {}): Promise<Status> {
+  async status(game: GameName, at: At = {}): Promise<StatusResponse> {
     return this.#answer(this.#http.POST("/v1/games/{game}/status", {
       params: path(game), body: where(at),
     }));
