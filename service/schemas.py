@@ -129,7 +129,7 @@ class TimeControlSchema(StrictSchema):
 
 class SetupRequestSchema(StrictSchema):
     options = _options_field()
-    time_control = PlainNested(TimeControlSchema, allow_none=True, metadata={
+    time_control = PlainNested(TimeControlSchema, metadata={
         "description": "Clocks, for a game of two players on a service that signs positions "
                        "(422 clocks_need_signing otherwise): base_seconds and "
                        "increment_seconds (300 and 2: five minutes, two seconds added per "

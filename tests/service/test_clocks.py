@@ -128,7 +128,7 @@ def test_a_time_control_of_neither_kind_or_both_is_refused(c, time_control):
 
 @pytest.mark.parametrize("time_control", [
     {"base_seconds": 0}, {"per_move_seconds": 30 * 86400 + 1}, {"base_seconds": "300"},
-    {"base_seconds": 300, "increment_seconds": -1}, {"minutes": 5}, [300, 2],
+    {"base_seconds": 300, "increment_seconds": -1}, {"minutes": 5}, [300, 2], None,
 ])
 def test_a_malformed_time_control_names_its_field(c, time_control):
     doc = problem(c, "mastery", "setup", {"time_control": time_control}, "malformed_request",
@@ -136,8 +136,8 @@ def test_a_malformed_time_control_names_its_field(c, time_control):
     assert "time_control" in doc["errors"]
 
 
-def test_null_time_control_is_an_unclocked_setup(c):
-    start = post(c, "mastery", "setup", {"time_control": None})
+def test_setup_without_a_time_control_is_unclocked(c):
+    start = post(c, "mastery", "setup", {})
     assert "clocks" not in start and start["token"].count(".") == 1
 
 

@@ -596,7 +596,7 @@ export interface components {
             /** @description The game's options (see GET /v1/games); defaults fill in what is omitted (null: all defaults), unknown names are refused. */
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
             /** @description Clocks, for a game of two players on a service that signs positions (422 clocks_need_signing otherwise): base_seconds and increment_seconds (300 and 2: five minutes, two seconds added per turn), or per_move_seconds alone (86400: a day per move). Every answer of the game then carries the clocks, kept in its token; neither kind, or both, is a 422 invalid_time_control. */
-            time_control?: components["schemas"]["TimeControl"] | (Record<string, never> | null);
+            time_control?: components["schemas"]["TimeControl"];
         };
         SetupResponse: {
             position: string;
