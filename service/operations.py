@@ -90,7 +90,7 @@ OPERATIONS: tuple[Operation, ...] = (
               response_example="apply_response", links=NEXT),
     Operation("post", "/v1/games/{game}/status", "status", "Game status",
               "Ongoing, won or drawn; the winner and the reason; whose turn it is.",
-              s.StatusResponseSchema, s.GameRequestSchema, answer=status_answer,
+              s.StatusSchema, s.GameRequestSchema, answer=status_answer,
               clock=ClockUse.REPORT,
               errors=GAME_ERRORS,
               request_example="position"),

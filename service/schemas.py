@@ -268,13 +268,11 @@ class StatusSchema(OpenSchema):
     to_move = fields.String(required=True, allow_none=True, metadata={"nullable": True})
     in_check = fields.Boolean(metadata={"description": "Games with check: the side to move "
                                                        "is in check."})
-
-
-class StatusResponseSchema(StatusSchema):
-    """The answer of status: the status, and for a clocked position the clocks at the time
-    of asking (a clock run out is a win of the other seat, reason out_of_time)."""
-
-    clocks = _clocks_field()
+    clocks = fields.Nested(ClocksSchema, metadata={
+        "description": "The answer of status for a clocked position (set up with a "
+                       "time_control): the clocks at the time of asking; a clock run out is a "
+                       "win of the other seat, reason out_of_time. Never inside another "
+                       "answer's status."})
 
 
 class ApplyResponseSchema(Schema):

@@ -10,7 +10,7 @@ import type {
   ApplyRequest, ApplyResponse, GameDetail, GameId, GameSummary, LegalMovesRequest,
   LegalMovesResponse, PerftRequest, PerftResponse, RenderRequest, ReplayPictureRequest,
   ReplayRequest,
-  ReplayResponse, SetupRequest, SetupResponse, StatusResponse, SuggestRequest, SuggestResponse,
+  ReplayResponse, SetupRequest, SetupResponse, Status, SuggestRequest, SuggestResponse,
   paths,
 } from "./schema.js";
 import type { At, GameName, Options } from "./types.js";
@@ -131,7 +131,7 @@ export class RefereeClient {
   }
 
   /** Whether the game goes on, and who won or why it was drawn. */
-  async status(game: GameName, at: At = {}): Promise<StatusResponse> {
+  async status(game: GameName, at: At = {}): Promise<Status> {
     return this.#answer(this.#http.POST("/v1/games/{game}/status", {
       params: path(game), body: where(at),
     }));

@@ -653,6 +653,8 @@ export interface components {
             to_move: string | null;
             /** @description Games with check: the side to move is in check. */
             in_check?: boolean;
+            /** @description The answer of status for a clocked position (set up with a time_control): the clocks at the time of asking; a clock run out is a win of the other seat, reason out_of_time. Never inside another answer's status. */
+            clocks?: components["schemas"]["Clocks"];
         } & {
             [key: string]: unknown;
         };
@@ -679,20 +681,6 @@ export interface components {
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
             /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
             token?: string | null;
-        };
-        StatusResponse: {
-            /** @enum {string} */
-            state: "ongoing" | "win" | "draw";
-            winner: string | null;
-            /** @description Why the game ended (null while it goes on): one of the game's end reasons, listed with a sentence each by GET /v1/games/{game}. */
-            reason: string | null;
-            to_move: string | null;
-            /** @description Games with check: the side to move is in check. */
-            in_check?: boolean;
-            /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/signing.md, Clocks). */
-            clocks?: components["schemas"]["Clocks"];
-        } & {
-            [key: string]: unknown;
         };
         ReplayRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
@@ -1781,7 +1769,6 @@ export type ApplyRequest = components['schemas']['ApplyRequest'];
 export type Status = components['schemas']['Status'];
 export type ApplyResponse = components['schemas']['ApplyResponse'];
 export type GameRequest = components['schemas']['GameRequest'];
-export type StatusResponse = components['schemas']['StatusResponse'];
 export type ReplayRequest = components['schemas']['ReplayRequest'];
 export type ReplayResponse = components['schemas']['ReplayResponse'];
 export type PerftRequest = components['schemas']['PerftRequest'];
@@ -2059,7 +2046,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusResponse"];
+                    "application/json": components["schemas"]["Status"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
