@@ -34,14 +34,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 __all__ = [
-    "Referee", "Setup", "LegalMoves", "Status", "Applied", "Replayed", "Ply", "Perft",
+    "Referee", "Setup", "LegalMoves", "Status", "Clocks", "Applied", "Replayed", "Ply", "Perft",
     "Suggestion",
     "RefereeError", "TransportError", "MalformedRequestError", "UnknownGameError",
     "NotFoundError", "MethodNotAllowedError", "BodyTooLargeError", "UnsupportedMediaTypeError",
     "InvalidPositionError", "InvalidOptionsError", "IllegalMoveError", "InvalidDiceError",
-    "GameOverError", "WorkLimitExceededError", "RenderError", "SignatureError", "NotReadyError",
-    "OverloadedError", "RateLimitedError", "ServiceError", "RecordError", "InvalidRecordError",
-    "InvalidTagError", "GameMismatchError", "ResultContradictsBoardError",
+    "GameOverError", "WorkLimitExceededError", "RenderError", "SignatureError", "ClockError",
+    "NotReadyError", "OverloadedError", "RateLimitedError", "ServiceError", "RecordError",
+    "InvalidRecordError", "InvalidTagError", "GameMismatchError", "ResultContradictsBoardError",
     "InvalidDepartureError", "ImportedRecord", "ExportedRecord", "Aside", "Comment",
 ]
 
@@ -186,6 +186,13 @@ class SignatureError(RefereeError):
     one came without its token or with a token that does not match it."""
 
 
+class ClockError(RefereeError):
+    """422 clocks_need_signing, invalid_time_control, clock_skew (a token dated ahead of the
+    service's clock: its replicas' clocks disagree) or clock_running (replay from a clocked
+    position: apply one move at a time). A move after the time ran out is a GameOverError
+    whose ``problem["game_reason"]`` is ``out_of_time``."""
+
+
 class NotReadyError(RefereeError):
     """503 not_ready."""
 
@@ -233,6 +240,10 @@ ERRORS: dict[str, type[RefereeError]] = {
     "invalid_orientation": RenderError,
     "unsigned_position": SignatureError,
     "bad_signature": SignatureError,
+    "clocks_need_signing": ClockError,
+    "invalid_time_control": ClockError,
+    "clock_skew": ClockError,
+    "clock_running": ClockError,
     "not_ready": NotReadyError,
     "overloaded": OverloadedError,
     "rate_limited": RateLimitedError,
@@ -253,6 +264,29 @@ def error_for(problem: Mapping[str, Any], status: int,
 # ---- results ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class Clocks:
+    """A clocked game's clocks as of one answer (see the service's docs/signing.md)."""
+
+    #: ``{"base_seconds", "increment_seconds"}`` or ``{"per_move_seconds"}``
+    time_control: dict[str, int]
+    #: each seat's remaining milliseconds as of ``as_of``
+    remaining_ms: dict[str, int]
+    #: the seat whose clock runs (None once the game is over)
+    running: str | None
+    #: the service's time of the answer, epoch milliseconds
+    as_of: int
+    #: the seat whose time ran out, once one has
+    out_of_time: str | None = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> "Clocks | None":
+        if data is None:
+            return None
+        return cls(dict(data["time_control"]), dict(data["remaining_ms"]), data.get("running"),
+                   data["as_of"], data.get("out_of_time"))
+
+
+@dataclass(frozen=True)
 class Status:
     state: str
     winner: str | None
@@ -260,6 +294,8 @@ class Status:
     to_move: str | None
     #: game-specific fields such as ``in_check``
     extra: dict[str, Any] = field(default_factory=dict)
+    #: status of a clocked game: the clocks at the time of asking
+    clocks: Clocks | None = None
 
     @property
     def finished(self) -> bool:
@@ -267,10 +303,11 @@ class Status:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Status":
-        known = ("state", "winner", "reason", "to_move")
+        known = ("state", "winner", "reason", "to_move", "clocks")
         return cls(state=data["state"], winner=data.get("winner"), reason=data.get("reason"),
                    to_move=data.get("to_move"),
-                   extra={k: v for k, v in data.items() if k not in known})
+                   extra={k: v for k, v in data.items() if k not in known},
+                   clocks=Clocks.from_json(data.get("clocks")))
 
 
 @dataclass(frozen=True)
@@ -279,6 +316,8 @@ class Setup:
     options: dict[str, Any]
     #: the position's token when the service signs positions (send it back with the position)
     token: str | None = None
+    #: with a time control: the clocks, the first mover's running
+    clocks: Clocks | None = None
 
 
 @dataclass(frozen=True)
@@ -301,6 +340,8 @@ class Applied:
     status: Status
     dice: Any = None
     token: str | None = None
+    #: a clocked game's clocks after the move
+    clocks: Clocks | None = None
 
 
 @dataclass(frozen=True)
@@ -513,9 +554,17 @@ class Referee:
         """One game in detail: pieces, setups, options, notation."""
         return self._json("GET", self._game_path(game))
 
-    def setup(self, game: str, options: Mapping[str, Any] | None = None) -> Setup:
-        data = self._json("POST", self._game_path(game, "setup"), self._body(None, options))
-        return Setup(data["position"], data["options"], data.get("token"))
+    def setup(self, game: str, options: Mapping[str, Any] | None = None,
+              time_control: Mapping[str, int] | None = None) -> Setup:
+        """The initial position; with ``time_control`` (``{"base_seconds": 300,
+        "increment_seconds": 2}`` or ``{"per_move_seconds": 86400}``, on a service that signs
+        positions) its clocks too, kept in the token."""
+        body = self._body(None, options)
+        if time_control is not None:
+            body["time_control"] = dict(time_control)
+        data = self._json("POST", self._game_path(game, "setup"), body)
+        return Setup(data["position"], data["options"], data.get("token"),
+                     Clocks.from_json(data.get("clocks")))
 
     def legal_moves(self, game: str, position: str | None = None,
                     options: Mapping[str, Any] | None = None,
@@ -530,7 +579,8 @@ class Referee:
         data = self._json("POST", self._game_path(game, "apply"),
                           self._body(position, options, token, move=move, dice=dice, seed=seed))
         return Applied(data["position"], data["move"], data["events"],
-                       Status.from_json(data["status"]), data.get("dice"), data.get("token"))
+                       Status.from_json(data["status"]), data.get("dice"), data.get("token"),
+                       Clocks.from_json(data.get("clocks")))
 
     def status(self, game: str, position: str | None = None,
                options: Mapping[str, Any] | None = None, token: str | None = None) -> Status:

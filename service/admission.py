@@ -19,7 +19,10 @@ every request, whichever road it takes. In order:
 8. its dice have the shape of this game's dice (400 or 422 ``invalid_dice``);
 9. its position is signed where signing asks for it (422 ``unsigned_position`` or
    ``bad_signature``), and whether its results will be signed;
-10. its estimated cost fits this worker's capacity for heavy work (503 ``overloaded``).
+10. its clocks (:mod:`service.clocks`): started by setup's time control, or read from a clocked
+   token and charged up to now (422 ``clocks_need_signing``, ``invalid_time_control``,
+   ``clock_skew``, ``clock_running``, or ``game_over`` for a move whose time has run out);
+11. its estimated cost fits this worker's capacity for heavy work (503 ``overloaded``).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from rules import registry
 from rules.core.game import Game
 
 from . import metrics
+from .clocks import Clocks, admitted
 from .dice import check_dice_shape
 from .operation import Operation
 from .plain import Loader, plain_loader
@@ -80,6 +84,10 @@ class Admission:
     game: Game[Any, Any] | None = None
     #: whether the request starts from a trusted position, so that its results are signed
     trusted: bool = False
+    #: the clock payload of the position's verified token, if clocked
+    clock_payload: str | None = None
+    #: the request's clocks, charged up to now (None: no clocks)
+    clocks: Clocks | None = None
     #: a heavy request's hold on its worker's slot, given back when the request ends
     ticket: Ticket | None = None
 
@@ -193,7 +201,16 @@ def signed_start(a: Admission) -> None:
     required; nothing when signing is off."""
     signer: Signer | None = a.services.get("signing")
     if signer is not None:
-        a.trusted = trusted_start(signer, a.incoming.game_id, a.configured, a.body)
+        a.trusted, a.clock_payload = trusted_start(signer, a.incoming.game_id, a.configured,
+                                                   a.body)
+
+
+def clocks_kept(a: Admission) -> None:
+    """The request's clocks: started by a time control, or read from its clocked token and
+    charged up to now; refused where a clock forbids the request (nothing to do without a
+    time control or a clocked token)."""
+    a.clocks = admitted(a.operation.clock, a.operation.signs, a.incoming.game_id, a.configured,
+                        a.body, a.services, a.clock_payload)
 
 
 def within_capacity(a: Admission) -> None:
@@ -212,5 +229,5 @@ def within_capacity(a: Admission) -> None:
 #: every concern, in the order they run
 CONCERNS: tuple[Concern, ...] = (
     known_game, body_within_limit, json_media_type, json_object, query_parameters, valid_body,
-    configured_game, dice_shape, signed_start, within_capacity,
+    configured_game, dice_shape, signed_start, clocks_kept, within_capacity,
 )

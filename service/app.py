@@ -17,7 +17,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from rules import registry
 
-from . import cors, metrics, problems, shedding, signing
+from . import clocks, cors, metrics, problems, shedding, signing
 from .admission import CONCERNS, Incoming
 from .fastpath import FastPath
 from .limits import read_body
@@ -57,17 +57,21 @@ def game_view(operation: Operation) -> Callable[[str], Response]:
     return view
 
 
-def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+def create_app(config: Mapping[str, Any] | None = None,
+               clock: clocks.Clock | None = None) -> Flask:
     """Build the app. ``config`` overrides Flask settings; ``WARM_UP=False`` defers readiness
     to whoever calls :func:`warm_up` (a server hook, for example). Signing settings
     (``REFEREE_SIGNING_KEYS``, ``REFEREE_REQUIRE_SIGNED``) come from ``config`` or the
-    environment; malformed ones raise :class:`service.signing.SigningConfigError`."""
+    environment; malformed ones raise :class:`service.signing.SigningConfigError`. ``clock``
+    gives the clocks' time in epoch milliseconds (the system's by default; tests drive it),
+    and ``REFEREE_CLOCK_SKEW_MS`` their tolerance of tokens dated ahead of it."""
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY_BYTES, ENGINES_READY=False, WARM_UP=True)
     if config:
         app.config.update(config)
     problems.install(app)
     signing.install(app)
+    clocks.install(app, clock)
     shedding.install(app)
     app.extensions["admission"] = list(CONCERNS)
     app.extensions["spec"] = spec_yaml()

@@ -27,6 +27,7 @@ from werkzeug.datastructures import MIMEAccept
 
 from rules.core.game import Game
 
+from .clocks import ClockUse
 from .media import OCTETS, preferred_type
 
 #: a game operation's answer: a JSON object, or a picture
@@ -88,6 +89,9 @@ class Operation:
     #: from the answer itself (None: every answer); the token binds the options the answer
     #: states, where it states them
     signs_answer: Callable[[Mapping[str, Any]], bool] | None = None
+    #: what the operation does with a clocked position (:mod:`service.clocks`); None: reads
+    #: it as usual, or refuses it if the operation signs a position
+    clock: ClockUse | None = None
     #: whether ``dice`` in the body is a list of rolls (one per move) rather than one roll
     dice_per_move: bool = False
     #: error statuses the spec documents

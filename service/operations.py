@@ -19,6 +19,7 @@ from .answers import (
     setup_answer, status_answer,
 )
 from .catalogue import list_games, show_game
+from .clocks import ClockUse
 from .documents import SPEC_TYPES, docs, openapi
 from .elements import JAVASCRIPT, board_element
 from .media import OCTETS
@@ -78,7 +79,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("post", "/v1/games/{game}/setup", "setup", "Initial position",
               "The initial position under the options, with every option resolved.",
               s.SetupResponseSchema, s.SetupRequestSchema, answer=setup_answer, signs=True,
-              errors=GAME_ERRORS, request_example="setup", links=NEXT),
+              clock=ClockUse.START, errors=GAME_ERRORS, request_example="setup", links=NEXT),
     Operation("post", "/v1/games/{game}/legal-moves", "legalMoves", "Legal moves",
               "Every legal move of the position, each with its canonical notation and "
               "structured fields; none when the game is over.",
@@ -90,11 +91,14 @@ OPERATIONS: tuple[Operation, ...] = (
               "status. A chance move uses the dice given or rolls them (with seed, "
               "reproducibly). An illegal move is a 422 whose reason names the rule.",
               s.ApplyResponseSchema, s.ApplyRequestSchema, answer=apply_answer, signs=True,
-              body_required=True, errors=GAME_ERRORS, request_example="apply",
+              clock=ClockUse.MOVE, body_required=True, errors=GAME_ERRORS,
+              request_example="apply",
               response_example="apply_response", links=NEXT),
     Operation("post", "/v1/games/{game}/status", "status", "Game status",
               "Ongoing, won or drawn; the winner and the reason; whose turn it is.",
-              s.StatusSchema, s.GameRequestSchema, answer=status_answer, errors=GAME_ERRORS,
+              s.StatusSchema, s.GameRequestSchema, answer=status_answer,
+              clock=ClockUse.REPORT,
+              errors=GAME_ERRORS,
               request_example="position"),
     Operation("post", "/v1/games/{game}/replay", "replay", "Replay a game",
               "Plays the moves in order; the final position and status, or a 422 naming the "

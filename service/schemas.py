@@ -16,6 +16,7 @@ from .components import component_field
 from .fields import (
     DiceField, OptionsField, PlainList, StrictBoolean, StrictInteger, TrimmedString,
 )
+from .plain import PlainObject
 from .problems import TITLES
 
 #: Bounds on what one request may carry; each appears in the spec as maxLength/maxItems/maximum.
@@ -25,7 +26,9 @@ MAX_REPLAY_MOVES = 1000
 MAX_PERFT_DEPTH = 6
 MAX_SEED = 2**63 - 1
 MAX_BODY_BYTES = 64 * 1024
-MAX_TOKEN_LENGTH = 128
+MAX_TOKEN_LENGTH = 512
+#: the longest time a time control gives (30 days), in seconds
+MAX_CLOCK_SECONDS = 30 * 24 * 3600
 
 class StrictSchema(Schema):
     """Request bodies: unknown fields are an error, so a typo never goes unnoticed."""
@@ -111,8 +114,48 @@ class LegalMovesRequestSchema(GameRequestSchema):
                        "that need only what apply accepts)."})
 
 
+class TimeControlSchema(StrictSchema):
+    base_seconds = _integer(validate=validate.Range(min=1, max=MAX_CLOCK_SECONDS), metadata={
+        "description": "Each player's time at the start, in seconds (with increment_seconds)."})
+    increment_seconds = _integer(validate=validate.Range(min=0, max=MAX_CLOCK_SECONDS),
+                                 metadata={"description": "Seconds added to the mover's clock "
+                                                          "each time his turn ends (with "
+                                                          "base_seconds; 0 when omitted)."})
+    per_move_seconds = _integer(validate=validate.Range(min=1, max=MAX_CLOCK_SECONDS),
+                                metadata={"description": "Instead of the other two: the time "
+                                                         "for each turn, in seconds (86400 for "
+                                                         "a day per move)."})
+
+
 class SetupRequestSchema(StrictSchema):
     options = _options_field()
+    time_control = PlainObject(TimeControlSchema, metadata={
+        "description": "Clocks, for a game of two players on a service that signs positions "
+                       "(422 clocks_need_signing otherwise): base_seconds and "
+                       "increment_seconds (300 and 2: five minutes, two seconds added per "
+                       "turn), or per_move_seconds alone (86400: a day per move). Every "
+                       "answer of the game then carries the clocks, kept in its token; "
+                       "neither kind, or both, is a 422 invalid_time_control."})
+
+
+class ClocksSchema(Schema):
+    time_control = fields.Nested(TimeControlSchema, required=True)
+    remaining_ms = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                               metadata={"description": "Each seat's remaining time in "
+                                                        "milliseconds, as of as_of."})
+    running = fields.String(required=True, allow_none=True, metadata={
+        "nullable": True, "description": "The seat whose clock runs (null once the game is "
+                                         "over)."})
+    as_of = fields.Integer(required=True, metadata={
+        "description": "The service's time of this answer, in epoch milliseconds."})
+    out_of_time = fields.String(metadata={"description": "The seat whose time ran out, once "
+                                                         "one has."})
+
+
+def _clocks_field() -> fields.Nested:
+    return fields.Nested(ClocksSchema, metadata={
+        "description": "Present when the game was set up with a time_control: each seat's "
+                       "clock as of this answer (see docs/signing.md, Clocks)."})
 
 
 class ApplyRequestSchema(GameRequestSchema):
@@ -214,6 +257,7 @@ class SetupResponseSchema(Schema):
     options = fields.Dict(required=True, metadata={"description": "Every option, resolved.",
                                                    **component_field("options")})
     token = _token_response_field()
+    clocks = _clocks_field()
 
 
 class LegalMovesResponseSchema(Schema):
@@ -238,6 +282,11 @@ class StatusSchema(OpenSchema):
     to_move = fields.String(required=True, allow_none=True, metadata={"nullable": True})
     in_check = fields.Boolean(metadata={"description": "Games with check: the side to move "
                                                        "is in check."})
+    clocks = fields.Nested(ClocksSchema, metadata={
+        "description": "The answer of status for a clocked position (set up with a "
+                       "time_control): the clocks at the time of asking; a clock run out is a "
+                       "win of the other seat, reason out_of_time. Never inside another "
+                       "answer's status."})
 
 
 class ApplyResponseSchema(Schema):
@@ -249,6 +298,7 @@ class ApplyResponseSchema(Schema):
     status = fields.Nested(StatusSchema, required=True)
     options = resolved_options_field()
     token = _token_response_field()
+    clocks = _clocks_field()
 
 
 class PlySchema(Schema):
@@ -319,3 +369,8 @@ class ProblemSchema(OpenSchema):
                                                  "result): the tag at fault."})
     field = fields.String(metadata={"description": "invalid_position: the field at fault."})
     option = fields.String(metadata={"description": "invalid_options: the option at fault."})
+    clocks = fields.Nested(ClocksSchema, metadata={
+        "description": "game_over on time: the clocks, the mover's run out."})
+    token = fields.String(metadata={
+        "description": "game_over on time: the token of the position lost on time (status "
+                       "with it reports the loss)."})

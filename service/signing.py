@@ -25,6 +25,11 @@ What a token proves: this service, holding one of the keys, produced this exact 
 for this game under these resolved options, by legal moves from the initial position. What it
 does not prove: who played the moves, that dice were rolled by the service (a request may give
 its own dice), or that the position is the latest of its game (an older token stays valid).
+
+A clocked position (:mod:`service.clocks`) has a token of three parts, ``kid.PAYLOAD.MAC``: the
+MAC, under its own domain string, covers the clock PAYLOAD too. A clocked token that does not
+verify is refused (``bad_signature``) even where signing is not required, so that a clock is
+never dropped without a word.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ import hmac
 import os
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 import orjson
 from flask import Flask
@@ -48,6 +53,8 @@ REQUIRE_SETTING = "REFEREE_REQUIRE_SIGNED"
 KEY_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: what the MAC covers is prefixed by this, so a token can never be mistaken for another MAC
 DOMAIN = b"boardgame-referee position token v1\x00"
+#: the same for a clocked token (``kid.PAYLOAD.MAC``), so that neither MAC verifies as the other
+CLOCKED_DOMAIN = b"boardgame-referee clocked position token v2\x00"
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("", "0", "false", "no", "off")
 
 
@@ -62,26 +69,53 @@ class Signer:
     keys: tuple[tuple[str, bytes], ...]
     required: bool = False
 
-    def token(self, game_id: str, options: Mapping[str, Any], position: str) -> str:
-        """The token of ``position`` of ``game_id`` under the resolved ``options``."""
+    def token(self, game_id: str, options: Mapping[str, Any], position: str,
+              payload: str | None = None) -> str:
+        """The token of ``position`` of ``game_id`` under the resolved ``options``:
+        ``kid.MAC``, or with a clock's ``payload`` (:mod:`service.clocks`) ``kid.PAYLOAD.MAC``,
+        whose MAC covers the payload too."""
         kid, secret = self.keys[0]
-        return f"{kid}.{_b64(_mac(secret, game_id, options, position))}"
+        mac = _b64(_mac(secret, game_id, options, position, payload))
+        return f"{kid}.{mac}" if payload is None else f"{kid}.{payload}.{mac}"
 
     def verifies(self, token: str, game_id: str, options: Mapping[str, Any],
                  position: str) -> bool:
         """Whether ``token`` was made by one of the keys for exactly this game, these resolved
         options and this position text (compared in constant time)."""
-        kid, dot, mac = token.partition(".")
+        return self.verified(token, game_id, options, position).valid
+
+    def verified(self, token: str, game_id: str, options: Mapping[str, Any],
+                 position: str) -> Verdict:
+        """Whether ``token`` was made by one of the keys for exactly this game, these resolved
+        options and this position text (compared in constant time), and the clock payload it
+        carries (None for an unclocked token)."""
+        kid, dot, rest = token.partition(".")
+        payload, dot2, mac = rest.rpartition(".")
+        clocked = bool(dot2)
         secret = dict(self.keys).get(kid)
-        if not dot or secret is None:
-            return False
-        expected = _b64(_mac(secret, game_id, options, position))
-        return hmac.compare_digest(expected.encode(), mac.encode("utf-8", "replace"))
+        if not dot or secret is None or (clocked and not payload):
+            return Verdict(False, clocked)
+        expected = _b64(_mac(secret, game_id, options, position, payload if clocked else None))
+        valid = hmac.compare_digest(expected.encode(), mac.encode("utf-8", "replace"))
+        return Verdict(valid, clocked, payload if valid and clocked else None)
 
 
-def _mac(secret: bytes, game_id: str, options: Mapping[str, Any], position: str) -> bytes:
-    message = orjson.dumps([game_id, options, position], option=orjson.OPT_SORT_KEYS)
-    return hmac.new(secret, DOMAIN + message, hashlib.sha256).digest()
+class Verdict(NamedTuple):
+    """What a token proves: whether it verifies, whether it is a clocked token (three
+    parts), and the clock payload of a valid clocked token."""
+
+    valid: bool
+    clocked: bool
+    payload: str | None = None
+
+
+def _mac(secret: bytes, game_id: str, options: Mapping[str, Any], position: str,
+         payload: str | None = None) -> bytes:
+    if payload is None:
+        message = orjson.dumps([game_id, options, position], option=orjson.OPT_SORT_KEYS)
+        return hmac.new(secret, DOMAIN + message, hashlib.sha256).digest()
+    message = orjson.dumps([game_id, options, position, payload], option=orjson.OPT_SORT_KEYS)
+    return hmac.new(secret, CLOCKED_DOMAIN + message, hashlib.sha256).digest()
 
 
 def _b64(raw: bytes) -> str:
@@ -133,30 +167,43 @@ def install(app: Flask) -> None:
 
 # ---- what admission and answers call --------------------------------------------------------
 
-def trusted_start(signer: Signer, game_id: str, game: Any, body: Mapping[str, Any]) -> bool:
+class Start(NamedTuple):
+    """Whether a request starts from a trusted position (so that its results are signed),
+    and the clock payload of its token, if clocked."""
+
+    trusted: bool
+    payload: str | None = None
+
+
+def trusted_start(signer: Signer, game_id: str, game: Any, body: Mapping[str, Any]) -> Start:
     """Whether the request starts from a trusted position (the initial position, or a
-    position with a valid token), whose results are then signed; with signing required, any
-    other position is refused (422 ``unsigned_position`` or ``bad_signature``)."""
+    position with a valid token), whose results are then signed, with its token's clock; with
+    signing required, any other position is refused (422 ``unsigned_position`` or
+    ``bad_signature``), and so is a clocked token that does not verify, whatever the mode
+    (a clock is never dropped silently)."""
     position, token = body.get("position"), body.get("token")
     if position is None:
-        return True
+        return Start(True)
     if token is None:
         if signer.required:
             raise Problem(422, "unsigned_position",
                           "This service only accepts signed positions: send the position with "
                           "the token the service returned with it, or omit the position to "
                           "start from the initial one.")
-        return False
-    trusted = signer.verifies(token, game_id, game.options, position)
-    if not trusted and signer.required:
+        return Start(False)
+    verdict = signer.verified(token, game_id, game.options, position)
+    if not verdict.valid and (signer.required or verdict.clocked):
         raise Problem(422, "bad_signature",
                       "The token does not match this position, game and options (or its "
                       "key is no longer configured); send the position exactly as the "
                       "service returned it, with its token.")
-    return trusted
+    return Start(verdict.valid, verdict.payload)
 
 
-def add_token(out: dict[str, Any], signer: Signer, game_id: str, game: Any) -> None:
+def add_token(out: dict[str, Any], signer: Signer, game_id: str, game: Any,
+              payload: str | None = None) -> None:
     """Add the ``token`` of ``out["position"]`` (an answer reached from a trusted start),
-    under the options the answer states (an imported record's own), else the game's."""
-    out["token"] = signer.token(game_id, out.get("options", game.options), out["position"])
+    under the options the answer states (an imported record's own), else the game's,
+    carrying the clock ``payload`` if any."""
+    out["token"] = signer.token(game_id, out.get("options", game.options), out["position"],
+                                payload)

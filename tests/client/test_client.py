@@ -8,10 +8,10 @@ import urllib.request
 import pytest
 
 from referee.client import (
-    Aside, Comment, ExportedRecord, GameMismatchError, ImportedRecord, InvalidDepartureError,
-    InvalidRecordError, InvalidTagError, RecordError, ResultContradictsBoardError,
-    BodyTooLargeError, GameOverError, IllegalMoveError, InvalidOptionsError,
-    InvalidPositionError, MalformedRequestError, OverloadedError, Ply, Referee, RefereeError,
+    Aside, BodyTooLargeError, ClockError, Comment, ExportedRecord, GameMismatchError,
+    GameOverError, IllegalMoveError, ImportedRecord, InvalidDepartureError, InvalidOptionsError,
+    InvalidPositionError, InvalidRecordError, InvalidTagError, MalformedRequestError,
+    OverloadedError, Ply, RecordError, Referee, RefereeError, ResultContradictsBoardError,
     RenderError, SignatureError, TransportError, UnknownGameError, WorkLimitExceededError,
     error_for,
 )
@@ -261,6 +261,37 @@ def test_signed_positions_through_the_client():
         with pytest.raises(SignatureError) as info:
             ref.perft("mastery", 1, after.position, token=start.token)
         assert info.value.code == "bad_signature"
+
+
+def test_clocks_through_the_client():
+    """A day per move: nothing here depends on how long the test takes, below a day."""
+    day = 86_400_000
+    with running_service(env={"REFEREE_SIGNING_KEYS": "k1:client-clock-secret"}) as url:
+        ref = Referee(url)
+        start = ref.setup("mastery", time_control={"per_move_seconds": 86_400})
+        assert start.clocks is not None and start.clocks.running == "dark"
+        assert start.clocks.remaining_ms == {"dark": day, "light": day}
+        assert start.clocks.time_control == {"per_move_seconds": 86_400}
+        after = ref.apply("mastery", "d4d5", start.position, token=start.token)
+        assert after.clocks is not None and after.clocks.running == "light"
+        assert after.clocks.remaining_ms["light"] == day
+        assert 0 < after.clocks.remaining_ms["dark"] <= day
+        assert after.clocks.as_of >= start.clocks.as_of
+        now = ref.status("mastery", after.position, token=after.token)
+        assert now.clocks is not None and now.clocks.running == "light"
+        assert "clocks" not in now.extra
+        with pytest.raises(ClockError) as info:
+            ref.replay("mastery", ["e5d4"], after.position, token=after.token)
+        assert info.value.code == "clock_running"
+        with pytest.raises(ClockError) as info:
+            ref.setup("mastery", time_control={"base_seconds": 60, "per_move_seconds": 60})
+        assert info.value.code == "invalid_time_control"
+
+
+def test_a_time_control_needs_signing(ref):
+    with pytest.raises(ClockError) as info:
+        ref.setup("mastery", time_control={"base_seconds": 300, "increment_seconds": 2})
+    assert info.value.code == "clocks_need_signing" and info.value.status == 422
 
 
 def test_unsigned_service_returns_no_token(ref):

@@ -88,6 +88,10 @@ BODIES = [
     {"moves": [], "asides": [{"after": 0, "kind": "resigns", "player": " w "}]},
     {"moves": [], "asides": [{"after": 0, "kind": "sulks"}]}, {"moves": [], "asides": [3]},
     {"moves": [], "result": " 1-0 "}, {"moves": [], "result": ""},
+    {"time_control": {"base_seconds": 300, "increment_seconds": 2}},
+    {"time_control": {"per_move_seconds": 86400}}, {"time_control": None},
+    {"time_control": {"base_seconds": 0}}, {"time_control": {"minutes": 5}},
+    {"time_control": [300]},
 ]
 
 

@@ -9,8 +9,8 @@ import { TransportError, errorFor } from "./errors.js";
 import type {
   ApplyRequest, ApplyResponse, ExportedRecord, GameDetail, GameId, GameSummary, ImportedRecord,
   LegalMovesRequest, LegalMovesResponse, PerftRequest, PerftResponse, RecordExportRequest,
-  RenderRequest, ReplayPictureRequest, ReplayRequest, ReplayResponse, SetupResponse, Status,
-  SuggestRequest, SuggestResponse, paths,
+  RenderRequest, ReplayPictureRequest, ReplayRequest, ReplayResponse, SetupRequest,
+  SetupResponse, Status, SuggestRequest, SuggestResponse, paths,
 } from "./schema.js";
 import type { At, GameName, Options, ReplayWithHistory } from "./types.js";
 
@@ -105,9 +105,14 @@ export class RefereeClient {
     return this.#answer(this.#http.GET("/v1/games/{game}", { params: path(game) }));
   }
 
-  /** A new game: its initial position, resolved options and (when signing) token. */
-  async setup(game: GameName, options?: Options | null): Promise<SetupResponse> {
-    const body = options == null ? {} : { options };
+  /** A new game: its initial position, resolved options and (when signing) token; with a
+   * `timeControl` (a service that signs positions, two players), its `clocks` too. */
+  async setup(game: GameName, options?: Options | null,
+              timeControl?: SetupRequest["time_control"]): Promise<SetupResponse> {
+    const body: SetupRequest = options == null ? {} : { options };
+    if (timeControl != null) {
+      body.time_control = timeControl;
+    }
     return this.#answer(this.#http.POST("/v1/games/{game}/setup", { params: path(game), body }));
   }
 

@@ -248,6 +248,37 @@ export class BadSignatureError extends SignatureError {
   declare readonly code: "bad_signature";
 }
 
+/** A clocked game's refusal (see the service's docs/signing.md, Clocks): the base of four. */
+export class ClockError extends ProblemError {
+  override readonly name: string = "ClockError";
+}
+
+/** 422 clocks_need_signing: a time control on a service that does not sign positions. */
+export class ClocksNeedSigningError extends ClockError {
+  override readonly name: string = "ClocksNeedSigningError";
+  declare readonly code: "clocks_need_signing";
+}
+
+/** 422 invalid_time_control: neither kind of time control or both, or a game of more than
+ * two players. */
+export class InvalidTimeControlError extends ClockError {
+  override readonly name: string = "InvalidTimeControlError";
+  declare readonly code: "invalid_time_control";
+}
+
+/** 422 clock_skew: a token dated further ahead of the service's clock than it tolerates (its
+ * replicas' clocks disagree). */
+export class ClockSkewError extends ClockError {
+  override readonly name: string = "ClockSkewError";
+  declare readonly code: "clock_skew";
+}
+
+/** 422 clock_running: replay from a clocked position; apply one move at a time. */
+export class ClockRunningError extends ClockError {
+  override readonly name: string = "ClockRunningError";
+  declare readonly code: "clock_running";
+}
+
 /** 503 not_ready: the rules engines are still loading; retry shortly. */
 export class NotReadyError extends ProblemError {
   override readonly name: string = "NotReadyError";
@@ -334,6 +365,10 @@ export const ERROR_CLASSES: ErrorClasses = {
   render_unavailable: RenderUnavailableError,
   unsigned_position: UnsignedPositionError,
   bad_signature: BadSignatureError,
+  clocks_need_signing: ClocksNeedSigningError,
+  invalid_time_control: InvalidTimeControlError,
+  clock_skew: ClockSkewError,
+  clock_running: ClockRunningError,
   origin_not_allowed: OriginNotAllowedError,
   not_ready: NotReadyError,
   overloaded: OverloadedError,

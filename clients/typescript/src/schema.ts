@@ -528,6 +528,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        TimeControl: {
+            /** @description Each player's time at the start, in seconds (with increment_seconds). */
+            base_seconds?: number;
+            /** @description Seconds added to the mover's clock each time his turn ends (with base_seconds; 0 when omitted). */
+            increment_seconds?: number;
+            /** @description Instead of the other two: the time for each turn, in seconds (86400 for a day per move). */
+            per_move_seconds?: number;
+        };
+        Clocks: {
+            time_control: components["schemas"]["TimeControl"];
+            /** @description Each seat's remaining time in milliseconds, as of as_of. */
+            remaining_ms: {
+                [key: string]: number;
+            };
+            /** @description The seat whose clock runs (null once the game is over). */
+            running: string | null;
+            /** @description The service's time of this answer, in epoch milliseconds. */
+            as_of: number;
+            /** @description The seat whose time ran out, once one has. */
+            out_of_time?: string;
+        };
         Problem: {
             type: string;
             title: string;
@@ -537,7 +558,7 @@ export interface components {
              * @description Stable machine-readable code, one of these; `title` names it for people.
              * @enum {string}
              */
-            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_record" | "invalid_tag" | "game_mismatch" | "result_contradicts_board" | "invalid_departure" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "origin_not_allowed" | "not_ready" | "overloaded" | "rate_limited" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
+            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_record" | "invalid_tag" | "game_mismatch" | "result_contradicts_board" | "invalid_departure" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "clocks_need_signing" | "invalid_time_control" | "clock_skew" | "clock_running" | "origin_not_allowed" | "not_ready" | "overloaded" | "rate_limited" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
             /** @description The id of the request this answers, as in its X-Request-ID header: the client's own when sane (1 to 128 letters, digits, '.', '_', ':', '-'), else one the service made. Quote it when reporting a problem. */
             request_id?: string;
             reason?: components["schemas"]["IllegalMoveReason"];
@@ -557,6 +578,10 @@ export interface components {
             field?: string;
             /** @description invalid_options: the option at fault. */
             option?: string;
+            /** @description game_over on time: the clocks, the mover's run out. */
+            clocks?: components["schemas"]["Clocks"];
+            /** @description game_over on time: the token of the position lost on time (status with it reports the loss). */
+            token?: string;
         } & {
             [key: string]: unknown;
         };
@@ -616,6 +641,8 @@ export interface components {
         SetupRequest: {
             /** @description The game's options (see GET /v1/games); defaults fill in what is omitted (null: all defaults), unknown names are refused. */
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
+            /** @description Clocks, for a game of two players on a service that signs positions (422 clocks_need_signing otherwise): base_seconds and increment_seconds (300 and 2: five minutes, two seconds added per turn), or per_move_seconds alone (86400: a day per move). Every answer of the game then carries the clocks, kept in its token; neither kind, or both, is a 422 invalid_time_control. */
+            time_control?: components["schemas"]["TimeControl"];
         };
         SetupResponse: {
             position: string;
@@ -623,6 +650,8 @@ export interface components {
             options: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"];
             /** @description Present only when the service signs positions and this position was reached by legal play from the initial position or from a position sent with a valid token: send it back beside the position. */
             token?: string;
+            /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/signing.md, Clocks). */
+            clocks?: components["schemas"]["Clocks"];
         };
         LegalMovesRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
@@ -670,6 +699,8 @@ export interface components {
             to_move: string | null;
             /** @description Games with check: the side to move is in check. */
             in_check?: boolean;
+            /** @description The answer of status for a clocked position (set up with a time_control): the clocks at the time of asking; a clock run out is a win of the other seat, reason out_of_time. Never inside another answer's status. */
+            clocks?: components["schemas"]["Clocks"];
         } & {
             [key: string]: unknown;
         };
@@ -686,6 +717,8 @@ export interface components {
             options: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"];
             /** @description Present only when the service signs positions and this position was reached by legal play from the initial position or from a position sent with a valid token: send it back beside the position. */
             token?: string;
+            /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/signing.md, Clocks). */
+            clocks?: components["schemas"]["Clocks"];
         };
         GameRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
@@ -1886,6 +1919,8 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type TimeControl = components['schemas']['TimeControl'];
+export type Clocks = components['schemas']['Clocks'];
 export type Problem = components['schemas']['Problem'];
 export type OptionDoc = components['schemas']['OptionDoc'];
 export type GameSummary = components['schemas']['GameSummary'];
