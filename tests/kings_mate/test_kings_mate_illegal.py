@@ -8,6 +8,7 @@ import random
 import pytest
 
 import rules
+from rules.core.reasons import OffBoard
 from rules.kings_mate.illegal import BOOK
 from rules.kings_mate.reasons import Illegal
 from tests.illegal_moves import explain_random_illegal_moves
@@ -67,5 +68,6 @@ def test_the_book_tries_every_reason_but_the_parser_s_and_its_fallback():
 def test_the_game_lists_its_reasons_with_a_sentence_each():
     reasons = rules.game_class("kings-mate").reasons()
     assert set(reasons["illegal_move"]) == {r.value for r in Illegal}
-    assert set(reasons["end"]) == {"checkmate", "stalemate", "fools_gambit", "quiet_plies"}
+    assert set(reasons["end"]) == {"checkmate", "stalemate", "fools_gambit", "quiet_plies",
+                                   *OffBoard.catalogue()}
     assert all(sentence.endswith(".") for group in reasons.values() for sentence in group.values())

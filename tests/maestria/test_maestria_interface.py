@@ -10,6 +10,7 @@ from jsonschema import Draft202012Validator
 
 import rules
 from rules.core.errors import IllegalMove, InvalidDice
+from rules.core.reasons import OffBoard
 from rules.core.view import Badge
 from rules.maestria import Action, Maestria, Move
 from rules.maestria import illegal
@@ -93,7 +94,7 @@ def test_the_rule_book_lists_every_illegal_reason_but_the_notation_and_the_fallb
 def test_reasons_are_the_games_codes_each_with_a_sentence():
     assert Maestria.illegal_reasons is Illegal and Maestria.end_reasons is End
     reasons = Maestria.reasons()
-    assert set(reasons["end"]) == {"general_eliminated", "quiet_plies"}
+    assert set(reasons["end"]) == {"general_eliminated", "quiet_plies", *OffBoard.catalogue()}
     assert "malformed_move" in reasons["illegal_move"]
     for sentences in reasons.values():
         assert all(s.endswith(".") for s in sentences.values())
