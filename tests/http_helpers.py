@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping, Protocol
 
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
+
+from rules import registry
 
 
 class Post(Protocol):
@@ -45,3 +48,31 @@ def option_description(client: FlaskClient, game: str, name: str) -> str:
     """What ``GET /v1/games/{game}`` says of the option ``name``."""
     detail = client.get(f"/v1/games/{game}").get_json()
     return str(next(o["description"] for o in detail["options"] if o["name"] == name))
+
+
+#: every game under its defaults, and the option sets that change who plays
+PLAYER_SETS: list[tuple[str, dict[str, Any] | None]] = [
+    *((game_id, None) for game_id in registry.game_ids()),
+    ("sceptre", {"players": ["w", "r", "b"]}),
+    ("sceptre", {"players": ["w", "r", "b", "y"]}),
+]
+
+
+def played_through_apply(post: Any, game_id: str, options: dict[str, Any] | None, seed: int,
+                         plies: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A random game of at most ``plies`` played with apply, one request per ply: the setup
+    answer and each apply answer (the service rolls the dice, with the seed)."""
+    rng = random.Random(seed)
+    setup = post(game_id, "setup", options=options).get_json()
+    at, answers = setup, []
+    for ply in range(plies):
+        listed = post(game_id, "legal-moves", position=at["position"], options=at["options"],
+                      moves_only=True).get_json()
+        if not listed["moves"]:
+            break
+        applied = post(game_id, "apply", position=at["position"], options=at["options"],
+                       move=rng.choice(listed["moves"]), seed=seed * 1000 + ply)
+        assert applied.status_code == 200, applied.get_json()
+        at = applied.get_json()
+        answers.append(at)
+    return setup, answers

@@ -63,9 +63,5 @@ def _still_playing(game: Game[Any, Any], position: Any) -> tuple[str, ...]:
     """The players in the game at ``position``; GameOver when it is finished."""
     status = game.status(position)
     if status.finished:
-        raise GameOver(
-            f"The game is already over ({status.state.value}, {status.reason}); nobody can "
-            "leave it or agree a draw.",
-            state=status.state.value, winner=status.winner,
-            game_reason=None if status.reason is None else status.reason.value)
+        raise GameOver.of(status, "nobody can leave it or agree a draw.")
     return game.players_in(position)

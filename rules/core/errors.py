@@ -7,9 +7,12 @@ The service turns every one of them into an RFC 9457 problem document, so the
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .reasons import Reason
+
+if TYPE_CHECKING:
+    from .values import Status
 
 
 def as_json(value: Any) -> str:
@@ -67,6 +70,14 @@ class GameOver(RulesError):
     """A move was sent for a position whose game has already ended."""
 
     code = "game_over"
+
+    @classmethod
+    def of(cls, status: Status, consequence: str) -> GameOver:
+        """The refusal of a finished ``status``: "The game is over (win, checkmate); " then
+        ``consequence``, with the state, winner and reason as fields."""
+        reason = None if status.reason is None else status.reason.value
+        return cls(f"The game is over ({status.state.value}, {reason}); {consequence}",
+                   state=status.state.value, winner=status.winner, game_reason=reason)
 
 
 class WorkLimitExceeded(RulesError):

@@ -62,13 +62,7 @@ class Game(SearchHooks[P, M], PictureHooks[P, M]):
         """
         status = self.status(position)
         if status.finished:
-            raise GameOver(
-                f"The game is over ({status.state.value}, {status.reason}); no move can be "
-                "played.",
-                state=status.state.value,
-                winner=status.winner,
-                game_reason=None if status.reason is None else status.reason.value,
-            )
+            raise GameOver.of(status, "no move can be played.")
         move = self.parse_move(position, text)
         if move not in self.legal_moves(position):  # a scan beats building a set here
             raise self.explain_illegal(position, move)

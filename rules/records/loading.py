@@ -286,10 +286,7 @@ def _require_dice(game: Game[Any, Any], position: Any, text: str) -> None:
 
 def _over_off_board(ended: Status) -> RulesError:
     """The error of a ply or an event after the game ended off the board."""
-    return GameOver(f"the game ended off the board before it ({ended.state.value}, "
-                    f"{ended.reason}); no move can follow.", state=ended.state.value,
-                    winner=ended.winner, game_reason=None if ended.reason is None
-                    else ended.reason.value)
+    return GameOver.of(ended, "it ended off the board, and nothing may follow.")
 
 
 def _apply_aside(loaded: Loaded, position: Any, aside: Aside, ended: Status | None

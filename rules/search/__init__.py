@@ -88,11 +88,7 @@ def suggest(game: Game[P, M], position: P, *, level: str = DEFAULT_LEVEL,
     playouts, time_ms = check_budget(game, playouts, time_ms)
     status = game.status(position)
     if status.finished:
-        raise GameOver(
-            f"The game is over ({status.state.value}, {status.reason}); there is no move to "
-            "suggest.",
-            state=status.state.value, winner=status.winner,
-            game_reason=None if status.reason is None else status.reason.value)
+        raise GameOver.of(status, "there is no move to suggest.")
     started = time.perf_counter()
     if level == "mcts":
         result = mcts.search(game, position, playouts, time_ms / 1000, seed, **settings)

@@ -11,7 +11,6 @@ checked in ``tests/service/test_fastpath.py``, which sends these operations' bod
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
@@ -20,35 +19,12 @@ from rules import registry
 from service.app import create_app
 from service.schemas import MAX_REPLAY_MOVES
 from service.shedding import HEAVY_MS
-from tests.http_helpers import assert_problem, poster
+from tests.http_helpers import PLAYER_SETS, assert_problem, played_through_apply, poster
 
 KEYS = {"REFEREE_SIGNING_KEYS": "k1:a-secret-of-the-tests"}
 #: the most plies of each random game
 PLIES = 80
-#: every game under its defaults, and the option sets that change who plays
-SETS: list[tuple[str, dict[str, Any] | None]] = [
-    *((game_id, None) for game_id in registry.game_ids()),
-    ("sceptre", {"players": ["w", "r", "b"]}),
-    ("sceptre", {"players": ["w", "r", "b", "y"]}),
-]
 
-
-def played(post, game_id: str, options: dict[str, Any] | None, seed: int
-           ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A random game played with apply, the service rolling the dice: the setup answer and
-    every apply answer."""
-    rng = random.Random(seed)
-    at = setup = post(game_id, "setup", options=options).get_json()
-    answers = []
-    for ply in range(PLIES):
-        listed = post(game_id, "legal-moves", position=at["position"], options=at["options"],
-                      moves_only=True).get_json()
-        if not listed["moves"]:
-            break
-        at = post(game_id, "apply", position=at["position"], options=at["options"],
-                  move=rng.choice(listed["moves"]), seed=seed * 1000 + ply).get_json()
-        answers.append(at)
-    return setup, answers
 
 
 def imported(post, game_id: str, record: str) -> dict[str, Any]:
@@ -84,10 +60,10 @@ def win_token(seats: tuple[str, ...], winner: str) -> str:
 
 # ---- export, then import -------------------------------------------------------------------
 
-@pytest.mark.parametrize("game_id, options", SETS, ids=str)
+@pytest.mark.parametrize("game_id, options", PLAYER_SETS, ids=str)
 def test_a_game_played_through_the_service_exports_and_imports_as_played(post, game_id,
                                                                          options):
-    setup, answers = played(post, game_id, options, seed=3)
+    setup, answers = played_through_apply(post, game_id, options, 3, PLIES)
     moves = [a["move"] for a in answers]
     exported = post(game_id, "records/export", options=setup["options"], moves=moves,
                     dice=[a.get("dice") for a in answers],
@@ -114,7 +90,7 @@ def test_a_game_played_through_the_service_exports_and_imports_as_played(post, g
 @pytest.mark.parametrize("game_id", registry.game_ids())
 def test_the_history_of_an_import_is_replays(post, game_id):
     """An import's plies are what replay's history gives for the same moves and dice."""
-    _, answers = played(post, game_id, None, seed=5)
+    _, answers = played_through_apply(post, game_id, None, 5, PLIES)
     moves, dice = [a["move"] for a in answers], [a.get("dice") for a in answers]
     text = post(game_id, "records/export", moves=moves, dice=dice).get_json()["record"]
     history = post(game_id, "replay", moves=moves, dice=dice, history=True).get_json()
@@ -201,10 +177,10 @@ def test_a_player_leaving_a_game_of_three_goes_on_without_him(post):
 
 @pytest.mark.parametrize("game_id", registry.game_ids())
 def test_a_record_of_a_finished_game_without_a_result_reports_the_boards(post, game_id):
-    _, answers = played(post, game_id, {"draw_after_quiet_plies": 4}
-                        if any(s.name == "draw_after_quiet_plies"
-                               for s in registry.configure(game_id).option_specs) else None,
-                        seed=11)
+    quiet = any(s.name == "draw_after_quiet_plies"
+                for s in registry.configure(game_id).option_specs)
+    _, answers = played_through_apply(post, game_id, {"draw_after_quiet_plies": 4}
+                                      if quiet else None, 11, PLIES)
     finished = answers[-1]["status"]
     assert finished["state"] != "ongoing", f"the random game ends within {PLIES} plies"
     exported = post(game_id, "records/export", options=answers[-1]["options"],

@@ -4,48 +4,20 @@ not ask for it answered exactly as before."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from rules import registry
-from tests.http_helpers import assert_problem
+from tests.http_helpers import PLAYER_SETS, assert_problem, played_through_apply
 
 #: the most plies of each random game
 PLIES = 60
-#: every game under its defaults, and the games whose options change who moves
-SETS: list[tuple[str, dict[str, Any] | None]] = [
-    *((game_id, None) for game_id in registry.game_ids()),
-    ("sceptre", {"players": ["w", "r", "b"]}),
-    ("sceptre", {"players": ["w", "r", "b", "y"]}),
-]
 
-
-def played_through_apply(post, game_id: str, options: dict[str, Any] | None,
-                         seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A random game played with apply, one request per ply: the setup answer and each
-    apply answer (the service rolls the dice, with the seed)."""
-    rng = random.Random(seed)
-    setup = post(game_id, "setup", options=options).get_json()
-    at, answers = setup, []
-    for ply in range(PLIES):
-        listed = post(game_id, "legal-moves", position=at["position"], options=at["options"],
-                      moves_only=True).get_json()
-        if not listed["moves"]:
-            break
-        applied = post(game_id, "apply", position=at["position"], options=at["options"],
-                       move=rng.choice(listed["moves"]), seed=seed * 1000 + ply)
-        assert applied.status_code == 200, applied.get_json()
-        at = applied.get_json()
-        answers.append(at)
-    return setup, answers
-
-
-@pytest.mark.parametrize("game_id, options", SETS, ids=lambda v: str(v))
+@pytest.mark.parametrize("game_id, options", PLAYER_SETS, ids=lambda v: str(v))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_ply_of_the_history_is_what_apply_answered(post, game_id, options, seed):
-    setup, answers = played_through_apply(post, game_id, options, seed)
+    setup, answers = played_through_apply(post, game_id, options, seed, PLIES)
     moves = [a["move"] for a in answers]
     dice = [a.get("dice") for a in answers]
     replay = post(game_id, "replay", options=setup["options"], moves=moves, dice=dice,
