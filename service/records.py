@@ -25,7 +25,7 @@ from .answers import replay_cost
 from .components import component_field
 from .fields import PlainList, StrictInteger, Text, TextMap, TrimmedString
 from .plain import PlainObject
-from .positions import position_for
+from .positions import canonical, position_for
 from .shedding import RECORD_MS_PER_KIB, REPLAY_MS_PER_MOVE
 
 #: the off-board events a record holds, as export takes them
@@ -115,8 +115,10 @@ class ImportedRecordSchema(Schema):
 
 
 def import_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
-    """The record judged for this game: everything :class:`rules.records.Loaded` holds."""
-    return load(body["record"], g.id, max_plies=s.MAX_REPLAY_MOVES).to_json()
+    """The record judged for this game: everything :class:`rules.records.Loaded` holds, its
+    positions written as the record's own game (under its Options tag) writes them."""
+    loaded = load(body["record"], g.id, max_plies=s.MAX_REPLAY_MOVES)
+    return loaded.to_json(lambda position: canonical(loaded.game, position))
 
 
 def import_signed(answer: Mapping[str, Any]) -> bool:

@@ -9,8 +9,9 @@ it here first, so what is written is always what loads).
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from .. import registry
 from ..core.departure import agree_draw, depart
@@ -49,8 +50,7 @@ class LoadedPly:
     column: int = 0
 
 
-@dataclass(frozen=True)
-class LoadedAside:
+class LoadedAside(NamedTuple):
     """An off-board event after ``after`` plies: its kind, its player, what it did."""
 
     after: int
@@ -59,8 +59,7 @@ class LoadedAside:
     events: tuple[dict[str, Any], ...] = ()
 
 
-@dataclass(frozen=True)
-class LoadedComment:
+class LoadedComment(NamedTuple):
     """A comment after ``after`` plies (0: before the first)."""
 
     after: int
@@ -96,24 +95,26 @@ class Loaded:
         ended the game."""
         return self.status is not self.board_status
 
-    def to_json(self) -> dict[str, Any]:
-        """The judged record as JSON: positions in the game's notation, statuses as the
-        status operation answers them."""
+    def to_json(self, written: Callable[[Any], str] | None = None) -> dict[str, Any]:
+        """The judged record as JSON: positions in the game's notation (written by
+        ``written``, by default the game's ``format_position``: a caller that remembers
+        positions it wrote passes its own), statuses as the status operation answers them."""
         g = self.game
+        text = written or g.format_position
         assert self.status is not None and self.board_status is not None
         return {
             "game": g.id,
             "options": g.options,
             "tags": dict(self.tags),
-            "start": g.format_position(self.start),
+            "start": text(self.start),
             "from_initial": self.from_initial,
             "plies": [{"move": p.move, "dice": p.dice, "mover": p.mover,
-                       "events": list(p.events), "position": g.format_position(p.position),
+                       "events": list(p.events), "position": text(p.position),
                        "status": p.status.to_json()} for p in self.plies],
             "asides": [{"after": a.after, "kind": a.kind, "player": a.player,
                         "events": list(a.events)} for a in self.asides],
             "comments": [{"after": c.after, "text": c.text} for c in self.comments],
-            "position": g.format_position(self.position),
+            "position": text(self.position),
             "status": self.status.to_json(),
             "board_status": self.board_status.to_json(),
             "result": self.result,
@@ -258,9 +259,11 @@ def _play_ply(loaded: Loaded, position: Any, ply: Ply, ended: Status | None) -> 
         if ended is not None:
             raise _over_off_board(ended)
         mover = g.status(position).to_move
-        if ply.dice is None:
-            _require_dice(g, position, ply.text)
-        move, applied = g.play(position, ply.text, dice=_dice_for(g, ply.dice))
+        try:
+            move, applied = g.play(position, ply.text, dice=_dice_for(g, ply.dice),
+                                   rng=UNWRITTEN)
+        except UnwrittenDice:
+            raise _dice_required(g, position, ply.text) from None
     except RulesError as exc:
         exc.extra = {**exc.extra, "index": index, "position": g.format_position(position),
                      **_where(ply)}
@@ -272,16 +275,30 @@ def _play_ply(loaded: Loaded, position: Any, ply: Ply, ended: Status | None) -> 
     return applied.position
 
 
-def _require_dice(game: Game[Any, Any], position: Any, text: str) -> None:
-    """A legal chance move comes with its dice: a record says what they showed (rolling
-    them would make the same record a different game each time it is read)."""
-    if game.status(position).finished:
-        return  # play says the game is over
-    move = game.parse_move(position, text)
-    if move in game.legal_moves(position) and game.is_chance(position, move):
-        raise InvalidDice(
-            f"{game.format_move(position, move)} is decided by dice, and the record does not "
-            "say what they showed; write them right after the move, in <...>.")
+class UnwrittenDice(Exception):
+    """A chance move was played without dice: the record did not say what they showed."""
+
+
+class _Unwritten(random.Random):
+    """The dice source of a record's plies: a record says what its dice showed, so asking
+    this source for a roll means the record did not (rolling them would make the same record
+    a different game each time it is read)."""
+
+    def random(self) -> float:
+        raise UnwrittenDice
+
+    def getrandbits(self, k: int) -> int:
+        raise UnwrittenDice
+
+
+UNWRITTEN = _Unwritten()
+
+
+def _dice_required(game: Game[Any, Any], position: Any, text: str) -> InvalidDice:
+    """The error of a chance move written without its dice."""
+    move = game.format_move(position, game.parse_move(position, text))
+    return InvalidDice(f"{move} is decided by dice, and the record does not say what they "
+                       "showed; write them right after the move, in <...>.")
 
 
 def _over_off_board(ended: Status) -> RulesError:

@@ -22,23 +22,32 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 from .errors import InvalidRecord, InvalidTag
 
 #: a tag's name
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\["\\])*)"[ \t]*\]')
-_SPACE = re.compile(r"\s+")
-_LINE_COMMENT = re.compile(r";[^\n]*")
-_ESCAPE_LINE = re.compile(r"%[^\n]*")
-_NUMBER = re.compile(r"[0-9]+\.(?:\.\.)?")
 _SCORE = r"(?:1/[234]|[01])"
 #: a result token: ``*``, or one score per seat joined by ``-``
 RESULT = re.compile(rf"\*|{_SCORE}(?:-{_SCORE})+")
-_END_OF_TOKEN = re.compile(r"(?=[\s{};(<]|$)")
-_MOVE = re.compile(r'[^\s{}()<>;\[\]"]+')
+#: one token of a record, named by its group (the first that matches, in this order)
+_TOKEN = re.compile(rf"""
+    (?P<space>\s+)
+  | (?P<escape>^%[^\n]*)
+  | (?P<line_comment>;[^\n]*)
+  | (?P<comment>\{{[^}}]*\}})
+  | (?P<tag>{_TAG.pattern})
+  | (?P<result>(?:{RESULT.pattern})(?=[\s{{}};(<]|\Z))
+  | (?P<number>[0-9]+\.(?:\.\.)?)
+  | (?P<dice><[^>]*>)
+  | (?P<aside>\([^)]*\))
+  | (?P<move>[^\s{{}}()<>;\[\]"]+)
+""", re.VERBOSE | re.MULTILINE)
+_NEWLINE = re.compile(r"\n")
 _DICE_PAIR = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*[:=]?\s*(-|[0-9]+(?:\s*,\s*[0-9]+)*)\s*[;,]?")
 #: the tags with a meaning, read whatever their case (``[game "..."]`` is the Game tag)
 KNOWN_TAGS = {name.lower(): name for name in (
@@ -48,8 +57,7 @@ ASIDE_KINDS = {"resigns": "resigns", "leaves": "leaves", "runs out of time": "ru
 DRAW_AGREED = "draw_agreed"
 
 
-@dataclass(frozen=True)
-class Tag:
+class Tag(NamedTuple):
     """A tag pair ``[Name "value"]`` (the value unescaped), where it starts."""
 
     name: str
@@ -58,8 +66,7 @@ class Tag:
     column: int = 0
 
 
-@dataclass(frozen=True)
-class Ply:
+class Ply(NamedTuple):
     """A move as written, its dice (None: none written), where it starts."""
 
     text: str
@@ -68,8 +75,7 @@ class Ply:
     column: int = 0
 
 
-@dataclass(frozen=True)
-class Aside:
+class Aside(NamedTuple):
     """An off-board event: ``kind`` one of ``resigns``, ``leaves``, ``runs_out_of_time``
     (by ``player``) or ``draw_agreed`` (``player`` None)."""
 
@@ -79,8 +85,7 @@ class Aside:
     column: int = 0
 
 
-@dataclass(frozen=True)
-class Comment:
+class Comment(NamedTuple):
     """A comment's text (trimmed), where it starts."""
 
     text: str
@@ -107,68 +112,23 @@ class Record:
         return next((tag for tag in self.tags if tag.name == name), None)
 
 
-class _Reader:
-    """A cursor over the record text that knows its line and column."""
+class _Places:
+    """Where an offset of the text is: its line and column, from 1."""
 
     def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.line = 1
-        self.line_start = 0
+        self.newlines = [m.start() for m in _NEWLINE.finditer(text)]
 
-    @property
-    def column(self) -> int:
-        return self.pos - self.line_start + 1
+    def __call__(self, offset: int) -> tuple[int, int]:
+        line = bisect_left(self.newlines, offset)
+        return line + 1, offset - (self.newlines[line - 1] + 1 if line else 0) + 1
 
-    def at_end(self) -> bool:
-        return self.pos >= len(self.text)
-
-    def match(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
-        return pattern.match(self.text, self.pos)
-
-    def advance(self, end: int) -> None:
-        """Move to ``end``, counting the lines passed."""
-        chunk = self.text[self.pos:end]
-        newlines = chunk.count("\n")
-        if newlines:
-            self.line += newlines
-            self.line_start = self.pos + chunk.rindex("\n") + 1
-        self.pos = end
-
-    def fault(self, detail: str, cls: type[InvalidRecord] | type[InvalidTag] = InvalidRecord,
+    def fault(self, offset: int, detail: str,
+              cls: type[InvalidRecord] | type[InvalidTag] = InvalidRecord,
               **extra: Any) -> InvalidRecord | InvalidTag:
-        return cls(f"Line {self.line}, column {self.column}: {detail}", line=self.line,
-                   column=self.column, **extra)
-
-    def skip_blanks(self) -> Comment | None:
-        """Skip whitespace and ``%`` lines; a comment found there is returned (read), else
-        None once something else is next."""
-        while not self.at_end():
-            m = self.match(_SPACE)
-            if m:
-                self.advance(m.end())
-                continue
-            if self.text[self.pos] == "%" and self.pos == self.line_start:
-                self.advance(self.match(_ESCAPE_LINE).end())  # type: ignore[union-attr]
-                continue
-            if self.text[self.pos] in ";{":
-                return self.comment()
-            return None
-        return None
-
-    def comment(self) -> Comment:
-        line, column = self.line, self.column
-        if self.text[self.pos] == ";":
-            m = self.match(_LINE_COMMENT)
-            assert m is not None
-            self.advance(m.end())
-            return Comment(m.group()[1:].strip(), line, column)
-        end = self.text.find("}", self.pos)
-        if end < 0:
-            raise self.fault("this comment '{' is never closed with '}'.")
-        body = self.text[self.pos + 1:end]
-        self.advance(end + 1)
-        return Comment(" ".join(body.split()), line, column)
+        """The error of what is wrong at ``offset``."""
+        line, column = self(offset)
+        return cls(f"Line {line}, column {column}: {detail}", line=line, column=column,
+                   **extra)
 
 
 def read(text: str) -> Record:
@@ -180,100 +140,93 @@ def read(text: str) -> Record:
     if not isinstance(text, str) or not text.strip():
         raise InvalidRecord("The record is empty: write tag pairs such as [Game \"<game id>\"], "
                             "then the moves.", line=1, column=1)
-    reader = _Reader(text)
-    leading: list[Item] = []
-    tags = _read_tags(reader, leading)
-    items, result = _read_movetext(reader, leading)
-    line, column, token = result if result else (0, 0, None)
+    places = _Places(text)
+    tags: list[Tag] = []
+    items: list[Item] = []
+    result: tuple[str, int, int] | None = None
+    in_moves = False
+    pos, end = 0, len(text)
+    while pos < end:
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise _unreadable(text, pos, places, in_moves)
+        kind, start, pos = m.lastgroup, pos, m.end()
+        if kind == "space" or kind == "escape":
+            continue
+        if kind == "comment":
+            items.append(Comment(" ".join(m.group()[1:-1].split()), *places(start)))
+            continue
+        if kind == "line_comment":
+            items.append(Comment(m.group()[1:].strip(), *places(start)))
+            continue
+        if result is not None:
+            raise places.fault(start, "the result ends the record; nothing but comments may "
+                                      "follow it.")
+        if kind == "tag":
+            if in_moves:
+                raise places.fault(start, "tag pairs come before the moves; move this one up.",
+                                   InvalidTag)
+            tags.append(_tag(m.group(), start, places, tags))
+            continue
+        in_moves = True
+        if kind == "result":
+            result = (m.group(), *places(start))
+        elif kind == "dice":
+            items.append(_with_dice(items, m.group()[1:-1], start, places))
+        elif kind == "aside":
+            items.append(_aside(m.group()[1:-1], start, places))
+        elif kind == "move":
+            items.append(Ply(m.group(), None, *places(start)))
+    token, line, column = result if result else (None, 0, 0)
     return Record(tuple(tags), tuple(items), token, line, column)
 
 
-def _read_tags(reader: _Reader, comments: list[Item]) -> list[Tag]:
-    """The tag pairs at the head of the record (comments among them kept)."""
-    tags: list[Tag] = []
-    seen: set[str] = set()
-    while True:
-        comment = reader.skip_blanks()
-        if comment is not None:
-            comments.append(comment)
-            continue
-        if reader.at_end() or reader.text[reader.pos] != "[":
-            return tags
-        m = reader.match(_TAG)
-        if m is None:
-            raise reader.fault(
-                "a tag pair is written [Name \"value\"]: a name of letters, digits and '_' "
-                "starting with a letter, one space, the value in double quotes (\\\" and \\\\ "
-                "inside it), then ']' on the same line.", InvalidTag)
-        name = KNOWN_TAGS.get(m.group(1).lower(), m.group(1))
-        if name in seen:
-            raise reader.fault(f"the tag {name} appears twice; give each tag once.",
-                               InvalidTag, tag=name)
-        seen.add(name)
-        value = re.sub(r"\\([\"\\])", r"\1", m.group(2))
-        tags.append(Tag(name, value, reader.line, reader.column))
-        reader.advance(m.end())
+def _unreadable(text: str, pos: int, places: _Places, in_moves: bool
+                ) -> InvalidRecord | InvalidTag:
+    """The error of the text at ``pos``, which no token matches."""
+    char = text[pos]
+    if char == "{":
+        return places.fault(pos, "this comment '{' is never closed with '}'.")
+    if char == "<":
+        return places.fault(pos, "these dice '<' are never closed with '>'.")
+    if char == "(":
+        return places.fault(pos, "this '(' is never closed with ')'.")
+    if char == "[" and in_moves:
+        return places.fault(pos, "tag pairs come before the moves; move this one up.",
+                            InvalidTag)
+    if char == "[":
+        return places.fault(
+            pos, "a tag pair is written [Name \"value\"]: a name of letters, digits and '_' "
+            "starting with a letter, one space, the value in double quotes (\\\" and \\\\ "
+            "inside it), then ']' on the same line.", InvalidTag)
+    return places.fault(pos, f"unexpected {char!r} here.")
 
 
-def _read_movetext(reader: _Reader, items: list[Item]
-                   ) -> tuple[list[Item], tuple[int, int, str] | None]:
-    """The movetext items, and the result token with its line and column."""
-    while True:
-        comment = reader.skip_blanks()
-        if comment is not None:
-            items.append(comment)
-            continue
-        if reader.at_end():
-            return items, None
-        char = reader.text[reader.pos]
-        line, column = reader.line, reader.column
-        result = reader.match(RESULT)
-        if result and _END_OF_TOKEN.match(reader.text, result.end()):
-            reader.advance(result.end())
-            _nothing_after_result(reader)
-            return items, (line, column, result.group())
-        number = reader.match(_NUMBER)
-        if number:
-            reader.advance(number.end())
-        elif char == "[":
-            raise reader.fault("tag pairs come before the moves; move this one up.",
-                               InvalidTag)
-        elif char == "<":
-            items.append(_read_dice(reader, items))
-        elif char == "(":
-            items.append(_read_aside(reader))
-        elif (move := reader.match(_MOVE)) is not None:
-            items.append(Ply(move.group(), None, line, column))
-            reader.advance(move.end())
-        else:
-            raise reader.fault(f"unexpected {char!r} here.")
+def _tag(written: str, start: int, places: _Places, tags: list[Tag]) -> Tag:
+    """The tag pair ``written`` at ``start``; a tag already given is refused."""
+    m = _TAG.fullmatch(written)
+    assert m is not None
+    name = KNOWN_TAGS.get(m.group(1).lower(), m.group(1))
+    if any(tag.name == name for tag in tags):
+        raise places.fault(start, f"the tag {name} appears twice; give each tag once.",
+                           InvalidTag, tag=name)
+    value = re.sub(r"\\([\"\\])", r"\1", m.group(2))
+    return Tag(name, value, *places(start))
 
 
-def _nothing_after_result(reader: _Reader) -> None:
-    """Only comments and blanks may follow the result token."""
-    while reader.skip_blanks() is not None:
-        pass
-    if not reader.at_end():
-        raise reader.fault("the result ends the record; nothing but comments may follow it.")
-
-
-def _read_dice(reader: _Reader, items: list[Item]) -> Ply:
-    """``<...>`` after a move: the move again, with its dice."""
-    end = reader.text.find(">", reader.pos)
-    if end < 0:
-        raise reader.fault("these dice '<' are never closed with '>'.")
-    body = reader.text[reader.pos + 1:end]
+def _with_dice(items: list[Item], body: str, start: int, places: _Places) -> Ply:
+    """``<body>`` after a move: the move again, with its dice (the move is taken off
+    ``items``)."""
     previous = items[-1] if items else None
     if not isinstance(previous, Ply) or previous.dice is not None:
-        raise reader.fault("dice are written right after the move they decide, like "
-                           "'c3c4 <attacker 5 defender 3>'.")
-    dice = _dice_value(body, reader)
-    reader.advance(end + 1)
+        raise places.fault(start, "dice are written right after the move they decide, like "
+                                  "'c3c4 <attacker 5 defender 3>'.")
+    dice = _dice_value(body, start, places)
     items.pop()
     return Ply(previous.text, dice, previous.line, previous.column)
 
 
-def _dice_value(body: str, reader: _Reader) -> Any:
+def _dice_value(body: str, start: int, places: _Places) -> Any:
     """The dice written ``body``: a JSON object, or ``name value`` pairs whose value is a
     number, a comma-separated list, or ``-`` for none."""
     text = body.strip()
@@ -281,44 +234,38 @@ def _dice_value(body: str, reader: _Reader) -> Any:
         try:
             value = json.loads(text)
         except ValueError:
-            raise reader.fault(f"the dice <{body}> are not a JSON object.") from None
+            value = None
         if not isinstance(value, dict):
-            raise reader.fault(f"the dice <{body}> are not a JSON object.")
+            raise places.fault(start, f"the dice <{body}> are not a JSON object.")
         return value
     dice: dict[str, Any] = {}
     pos = 0
     while pos < len(text):
         m = _DICE_PAIR.match(text, pos)
         if m is None or m.end() == pos:
-            raise reader.fault(
-                f"the dice <{body}> are not 'name value' pairs such as "
-                "<attacker 5 defender 3> or <attacker 6,5,2 defender 4>.")
+            raise places.fault(start, f"the dice <{body}> are not 'name value' pairs such as "
+                                      "<attacker 5 defender 3> or <attacker 6,5,2 defender 4>.")
         name, value = m.group(1), m.group(2)
         dice[name] = ([] if value == "-" else
                       [int(v) for v in value.split(",")] if "," in value else int(value))
         pos = m.end()
     if not dice:
-        raise reader.fault("these dice <> are empty; write them like <attacker 5 defender 3>.")
+        raise places.fault(start, "these dice <> are empty; write them like "
+                                  "<attacker 5 defender 3>.")
     return dice
 
 
-def _read_aside(reader: _Reader) -> Aside:
+def _aside(body: str, start: int, places: _Places) -> Aside:
     """``(black resigns)``, ``(red leaves)``, ``(white runs out of time)``,
     ``(draw agreed)``."""
-    end = reader.text.find(")", reader.pos)
-    if end < 0:
-        raise reader.fault("this '(' is never closed with ')'.")
-    words = " ".join(reader.text[reader.pos + 1:end].split()).lower()
-    line, column = reader.line, reader.column
+    words = " ".join(body.split()).lower()
+    line, column = places(start)
     if words == "draw agreed":
-        aside = Aside(DRAW_AGREED, None, line, column)
-    else:
-        player, _, what = words.partition(" ")
-        if what not in ASIDE_KINDS or not player:
-            raise reader.fault(
-                f"({words}) is not an off-board event; write (<player> resigns), "
-                "(<player> leaves), (<player> runs out of time) or (draw agreed). Variations "
-                "in parentheses are not part of this format.")
-        aside = Aside(ASIDE_KINDS[what], player, line, column)
-    reader.advance(end + 1)
-    return aside
+        return Aside(DRAW_AGREED, None, line, column)
+    player, _, what = words.partition(" ")
+    if what not in ASIDE_KINDS or not player:
+        raise places.fault(
+            start, f"({words}) is not an off-board event; write (<player> resigns), "
+            "(<player> leaves), (<player> runs out of time) or (draw agreed). Variations "
+            "in parentheses are not part of this format.")
+    return Aside(ASIDE_KINDS[what], player, line, column)
