@@ -124,3 +124,34 @@ def test_a_chance_move_without_its_dice_is_refused_not_rolled() -> None:
         load(text)
     assert caught.value.code == "invalid_dice" and caught.value.extra["index"] == 7
     assert "<...>" in caught.value.detail
+
+
+def test_mangled_records_only_ever_get_the_records_errors() -> None:
+    """Thousands of small random edits of the docs' examples: each loads, or fails with a
+    rules error that has a code and a sentence (never another exception, which the service
+    would answer with a 500)."""
+    import random
+    from tests.records.test_hand_written import examples
+
+    rng = random.Random(32)
+    pieces = [*'[]{}()<>;%"\\*-/.,:=@+ \n\t0123456789abgxzKW', "1-0", "1/2-1/2", "<attacker 5>",
+              "(draw agreed)", "(white resigns)"]
+    texts = examples()
+    refused = 0
+    for _ in range(3000):
+        chars = list(rng.choice(texts))
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(chars))
+            edit = rng.random()
+            if edit < 0.4:
+                chars.insert(at, rng.choice(pieces))
+            elif edit < 0.8:
+                del chars[at]
+            else:
+                chars[at] = rng.choice(pieces)
+        try:
+            load("".join(chars))
+        except RulesError as error:
+            assert error.code != "rules_error" and error.detail.strip()
+            refused += 1
+    assert refused > 1000
