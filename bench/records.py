@@ -22,6 +22,7 @@ from typing import Any
 import orjson
 
 from rules import registry
+from rules.core.game import Game
 from rules.records import write_game
 
 from .httpbench import Connection, Server
@@ -36,9 +37,9 @@ def post(path: str, body: dict[str, Any]) -> bytes:
             f"Content-Length: {len(data)}\r\n\r\n").encode() + data
 
 
-def random_game(game_id: str, plies: int, seed: int) -> tuple[list[str], list[Any]]:
-    """Up to ``plies`` random legal moves from the start, dice rolled: moves and dice."""
-    game = registry.configure(game_id)
+def random_game(game: Game[Any, Any], plies: int, seed: int) -> tuple[list[str], list[Any]]:
+    """Up to ``plies`` random legal moves of ``game`` from the start, dice rolled (seeded):
+    the moves and their dice."""
     rng = random.Random(seed)
     position, moves, dice = game.start_position, [], []
     while len(moves) < plies:
@@ -74,7 +75,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         connection = Connection(server.port)
         for game_id in registry.game_ids():
-            moves, dice = random_game(game_id, args.plies, seed=1)
+            moves, dice = random_game(registry.configure(game_id), args.plies, seed=1)
             text = write_game(registry.configure(game_id), moves, dice=dice).text
             base = f"/v1/games/{game_id}"
             replay = post(f"{base}/replay", {"moves": moves, "dice": dice, "history": True})

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bench.records import random_game as bench_random_game
 from rules import registry
 from rules.records import format_record, load, write_game
 from tests.core.test_search import IDS, OPTION_SETS
@@ -19,19 +20,8 @@ MAX_PLIES = 160
 
 
 def random_game(game: Any, seed: int) -> tuple[list[str], list[Any]]:
-    """Up to MAX_PLIES random legal moves from the start, dice rolled: the moves and dice."""
-    rng = random.Random(seed)
-    position, moves, dice = game.start_position, [], []
-    while len(moves) < MAX_PLIES:
-        legal = game.legal_moves(position)
-        if not legal:
-            break
-        text = game.format_move(position, rng.choice(legal))
-        _, applied = game.play(position, text, rng=rng)
-        moves.append(text)
-        dice.append(applied.dice)
-        position = applied.position
-    return moves, dice
+    """Up to MAX_PLIES random legal moves from the start, dice rolled: moves and dice."""
+    return bench_random_game(game, MAX_PLIES, seed)
 
 
 @pytest.mark.parametrize("game_id,options", OPTION_SETS, ids=IDS)
