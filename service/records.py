@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from marshmallow import Schema, fields, validate
 
 from rules.core.game import Game
-from rules.records import AGREEMENTS, load, write_game
+from rules.records import AGREEMENTS, ASIDE_WORDS, DRAW_AGREED, load, write_game
 
 from . import schemas as s
 from .answers import replay_cost
@@ -29,7 +29,7 @@ from .positions import canonical, position_for
 from .shedding import RECORD_MS_PER_KIB, REPLAY_MS_PER_MOVE
 
 #: the off-board events a record holds, as export takes them
-ASIDE_KINDS = ("resigns", "leaves", "runs_out_of_time", "draw_agreed")
+ASIDE_KINDS = (*ASIDE_WORDS, DRAW_AGREED)
 #: the most tags one export may carry, and the longest tag value (a tag's name is judged by
 #: the record's rules: letters, digits and '_')
 MAX_TAGS = 64

@@ -16,11 +16,11 @@ The grammar, with an example per game, is in ``docs/records.md``.
 from .errors import GameMismatch, InvalidRecord, InvalidTag, ResultContradictsBoard
 from .loading import AGREEMENTS, Loaded, LoadedAside, LoadedComment, LoadedPly, judge, load
 from .results import result_token
-from .syntax import Record, read
+from .syntax import ASIDE_WORDS, DRAW_AGREED, Record, read
 from .writing import Written, format_record, write, write_game
 
 __all__ = [
-    "AGREEMENTS", "GameMismatch", "InvalidRecord", "InvalidTag", "Loaded", "LoadedAside",
+    "AGREEMENTS", "ASIDE_WORDS", "DRAW_AGREED", "GameMismatch", "InvalidRecord", "InvalidTag", "Loaded", "LoadedAside",
     "LoadedComment", "LoadedPly", "Record", "ResultContradictsBoard", "Written",
     "format_record", "judge", "load", "read", "result_token", "write", "write_game",
 ]

@@ -49,11 +49,18 @@ _TOKEN = re.compile(rf"""
 """, re.VERBOSE | re.MULTILINE)
 _NEWLINE = re.compile(r"\n")
 _DICE_PAIR = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*[:=]?\s*(-|[0-9]+(?:\s*,\s*[0-9]+)*)\s*[;,]?")
+#: tags the writer sets from the game itself
+GAME_TAGS = ("Game", "Options", "Position")
+#: the tags that describe where and when, written first, in this order
+ROSTER = ("Event", "Site", "Date", "Round")
+#: tags the writer sets from how the game ended
+END_TAGS = ("Result", "Termination")
 #: the tags with a meaning, read whatever their case (``[game "..."]`` is the Game tag)
-KNOWN_TAGS = {name.lower(): name for name in (
-    "Game", "Options", "Position", "Event", "Site", "Date", "Round", "Result", "Termination")}
+KNOWN_TAGS = {name.lower(): name for name in (*GAME_TAGS, *ROSTER, *END_TAGS)}
 #: off-board events: what the words in parentheses say, and its kind
 ASIDE_KINDS = {"resigns": "resigns", "leaves": "leaves", "runs out of time": "runs_out_of_time"}
+#: the words of each kind of off-board event
+ASIDE_WORDS = {kind: words for words, kind in ASIDE_KINDS.items()}
 DRAW_AGREED = "draw_agreed"
 
 

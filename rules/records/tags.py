@@ -17,14 +17,8 @@ from typing import Any
 from ..core.game import Game
 from .errors import InvalidTag
 from .results import outcome
-from .syntax import Record, Tag
+from .syntax import END_TAGS, GAME_TAGS, ROSTER, Record, Tag
 
-#: the tags that describe where and when, written first, in this order
-ROSTER = ("Event", "Site", "Date", "Round")
-#: tags the writer sets from the game itself
-GAME_TAGS = ("Game", "Options", "Position")
-#: tags the writer sets from how the game ended
-END_TAGS = ("Result", "Termination")
 #: Termination values beside the game's end reasons
 OTHER_TERMINATIONS = ("unterminated", "normal")
 _DATE = re.compile(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}")

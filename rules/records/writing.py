@@ -18,14 +18,13 @@ from ..core.errors import InvalidDice, RulesError
 from ..core.game import Game
 from .errors import InvalidRecord, InvalidTag
 from .loading import ASIDE_REASONS, Loaded, LoadedAside, LoadedComment, judge
-from .syntax import DRAW_AGREED, TAG_NAME, Aside, Comment, Item, Ply
-from .tags import END_TAGS, GAME_TAGS, ROSTER, seat_tag, tag_problem
+from .syntax import (
+    ASIDE_WORDS, DRAW_AGREED, END_TAGS, GAME_TAGS, ROSTER, TAG_NAME, Aside, Comment, Item, Ply,
+)
+from .tags import seat_tag, tag_problem
 
 #: the longest movetext line the writer makes (a token longer than this has its own line)
 LINE_WIDTH = 79
-#: the words of each off-board event
-ASIDE_WORDS = {"resigns": "resigns", "leaves": "leaves",
-               "runs_out_of_time": "runs out of time"}
 
 
 class Written(NamedTuple):
