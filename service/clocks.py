@@ -37,9 +37,11 @@ from typing import Any, Callable, Mapping
 import orjson
 from flask import Flask
 
+from rules.core.departure import depart
+from rules.core.errors import GameOver
 from rules.core.game import Game
 from rules.core.reasons import OffBoard
-from rules.core.values import WIN, Status
+from rules.core.values import Status
 
 from .positions import position_for
 from .problems import Problem
@@ -156,27 +158,22 @@ class Clocks:
         return replace(self, remaining=self._with(self.running, 0), as_of=now, running=None,
                        out=self.running)
 
-    def after_move(self, status: Status) -> Clocks:
-        """The clocks once the running seat's move is played, leading to ``status``: stopped
-        when the game is over; when the turn passes, the increment to the mover, or the time
-        per move to the next mover; unchanged within a turn of several actions."""
+    def after_move(self, to_move: str | None) -> Clocks:
+        """The clocks once the running seat's move is played, ``to_move`` acting next (None:
+        the game is over, and the clocks stop); when the turn passes, the increment to the
+        mover, or the time per move to the next mover; unchanged within a turn of several
+        actions."""
         mover = self.running
-        if status.finished or status.to_move is None:
+        if to_move is None:
             return replace(self, running=None)
-        if mover is None or status.to_move == mover:
+        if mover is None or to_move == mover:
             return self
         control = self.time_control
         if control.per_move_seconds is not None:
-            remaining = self._with(status.to_move, control.initial_ms)
+            remaining = self._with(to_move, control.initial_ms)
         else:
             remaining = self._with(mover, self.left(mover) + control.increment_seconds * 1000)
-        return replace(self, remaining=remaining, running=status.to_move)
-
-    def lost_on_time(self) -> Status:
-        """The game's status when a clock has run out: the other seat wins."""
-        assert self.out is not None
-        winner = next(seat for seat, _ in self.remaining if seat != self.out)
-        return Status(WIN, winner, OffBoard.OUT_OF_TIME)
+        return replace(self, remaining=remaining, running=to_move)
 
     def to_json(self) -> dict[str, Any]:
         """The clocks as answers carry them."""
@@ -255,15 +252,24 @@ def admitted(use: ClockUse | None, signs: bool, game_id: str, game: Game[Any, An
 
 
 def settled(answer: dict[str, Any], game: Game[Any, Any], clocks: Clocks,
-            use: ClockUse | None) -> Clocks:
+            use: ClockUse | None, body: Mapping[str, Any]) -> Clocks:
     """Add ``clocks`` to the answer of a clocked request, as they stand once it is answered
-    (after apply's move; a status lost on time says so); the clocks its token carries."""
+    (after apply's move, whose answer says who acts next; a status lost on time says so);
+    the clocks its token carries."""
     if use is ClockUse.MOVE:
-        clocks = clocks.after_move(game.status(position_for(game, answer["position"])))
+        clocks = clocks.after_move(answer["status"]["to_move"])
     elif use is ClockUse.REPORT and clocks.out is not None:
-        answer.update(clocks.lost_on_time().to_json())
+        answer.update(_lost_on_time(clocks, game, body).to_json())
     answer["clocks"] = clocks.to_json()
     return clocks
+
+
+def _lost_on_time(clocks: Clocks, game: Game[Any, Any], body: Mapping[str, Any]) -> Status:
+    """How the game stands once ``clocks.out`` has run out of time at the body's position:
+    the rules' departure (:func:`rules.core.departure.depart`), which the other seat wins."""
+    assert clocks.out is not None
+    position = position_for(game, body.get("position"))
+    return depart(game, position, clocks.out, OffBoard.OUT_OF_TIME).status
 
 
 def _control_for(game: Game[Any, Any], value: Mapping[str, Any],
@@ -302,18 +308,15 @@ def _not_before(as_of: int, services: Mapping[str, Any]) -> int:
 
 
 def _out_of_time(clocks: Clocks, game_id: str, game: Game[Any, Any], body: Mapping[str, Any],
-                 services: Mapping[str, Any]) -> Problem:
-    """The 422 ``game_over`` of a move whose mover's time ran out, with the clocks and the
-    token of the position lost on time."""
-    status = clocks.lost_on_time()
-    position = body.get("position")
-    token = services["signing"].token(game_id, game.options, position, clocks.payload())
-    return Problem(422, "game_over",
-                   f"{clocks.out}'s time has run out, so the move is not played: the game is "
-                   f"over on time and {status.winner} wins.",
-                   state=status.state.value, winner=status.winner,
-                   game_reason=OffBoard.OUT_OF_TIME.value, clocks=clocks.to_json(),
-                   token=token)
+                 services: Mapping[str, Any]) -> GameOver:
+    """The ``game_over`` of a move whose mover's time ran out, with the clocks and the token
+    of the position lost on time."""
+    refusal = GameOver.of(_lost_on_time(clocks, game, body),
+                          f"{clocks.out}'s time has run out, so the move is not played.")
+    refusal.extra["clocks"] = clocks.to_json()
+    refusal.extra["token"] = services["signing"].token(game_id, game.options,
+                                                       body.get("position"), clocks.payload())
+    return refusal
 
 
 def _bad_signature() -> Problem:

@@ -69,7 +69,8 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
             return Outgoing(200, [("Content-Type", get_content_type(media, "utf-8")), *cached],
                             answer.data)
         clocks = (None if admission.clocks is None
-                  else settled(answer, game, admission.clocks, operation.clock))
+                  else settled(answer, game, admission.clocks, operation.clock,
+                               admission.body))
         if admission.trusted and operation.signed(answer):
             add_token(answer, services["signing"], incoming.game_id, game,
                       None if clocks is None else clocks.payload())

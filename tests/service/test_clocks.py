@@ -12,7 +12,6 @@ import hmac
 import orjson
 import pytest
 
-from rules.core.values import DRAW, Status
 from service import clocks, metrics, signing
 from service.app import create_app
 
@@ -361,7 +360,7 @@ def test_both_roads_keep_the_clocks_alike(c, clock):
 
 def test_a_game_ended_on_the_board_stops_the_clocks():
     running = clocks.Clocks(clocks.TimeControl(60, 5), (("a", 1_000), ("b", 2_000)), T0, "a")
-    stopped = running.after_move(Status(DRAW))
+    stopped = running.after_move(None)
     assert stopped.running is None and stopped.remaining == running.remaining
 
 
