@@ -78,12 +78,6 @@ class Signer:
         mac = _b64(_mac(secret, game_id, options, position, payload))
         return f"{kid}.{mac}" if payload is None else f"{kid}.{payload}.{mac}"
 
-    def verifies(self, token: str, game_id: str, options: Mapping[str, Any],
-                 position: str) -> bool:
-        """Whether ``token`` was made by one of the keys for exactly this game, these resolved
-        options and this position text (compared in constant time)."""
-        return self.verified(token, game_id, options, position).valid
-
     def verified(self, token: str, game_id: str, options: Mapping[str, Any],
                  position: str) -> Verdict:
         """Whether ``token`` was made by one of the keys for exactly this game, these resolved
