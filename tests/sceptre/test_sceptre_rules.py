@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 import rules
+from rules.core.departure import CannotDepart, depart
 from rules.core.errors import GameOver, IllegalMove, InvalidOptions, InvalidPosition
 from rules.core.notation import format_board
+from rules.core.reasons import OffBoard
 from rules.sceptre.layout import compile_layout
 from rules.sceptre.sections import LIBRARY
 
@@ -649,3 +651,41 @@ def test_describe_lists_pieces_library_and_setups():
     assert {p["letter"] for p in detail["pieces"]} == set("KQRBNP")
     assert len(detail["library"]) == 9 and set(detail["setups"]) == {
         "2 players", "3 players", "4 players"}
+
+
+# ---- a player who leaves (resigns, abandons, runs out of time) ------------------------------
+
+def _three_kings(side="w", n=1):
+    game = rules.configure("sceptre", OPEN3)
+    return game, position(game, {"a1": "wK", "b2": "wP", "h16": "rK", "p9": "bK"}, side=side,
+                          n=n)
+
+
+def test_a_player_who_leaves_on_another_players_turn_has_his_army_made_inert():
+    game, pos = _three_kings(side="w")
+    left = depart(game, pos, "red", OffBoard.RESIGNATION)
+    assert game.format_position(left.position).split()[1:3] == ["w", "ww,r-,bb"]
+    assert left.events == ({"type": "removed", "player": "red",
+                            "detail": "left the game: his armies are inert"},)
+    assert left.status.to_move == "white"
+    assert left.status.extra["players_left"] == ["white", "black"]
+
+
+def test_a_player_who_leaves_on_his_own_turn_passes_it_on_in_seat_order():
+    game, pos = _three_kings(side="w", n=4)
+    after_white = depart(game, pos, "white", OffBoard.ABANDONED)
+    assert game.format_position(after_white.position).split()[1:] == ["r", "w-,rr,bb", "0", "4"]
+    game, pos = _three_kings(side="b", n=4)
+    after_black = depart(game, pos, "black", OffBoard.OUT_OF_TIME)
+    assert game.format_position(after_black.position).split()[1:] == ["w", "ww,rr,b-", "0", "5"]
+
+
+def test_with_two_players_left_a_departure_ends_the_game_and_the_other_wins():
+    game, pos = _three_kings(side="w")
+    two_left = depart(game, pos, "red", OffBoard.ABANDONED).position
+    ended = depart(game, two_left, "white", OffBoard.RESIGNATION)
+    assert ended.position == two_left
+    assert ended.status.to_json() == {"state": "win", "winner": "black",
+                                      "reason": "resignation", "to_move": None}
+    with pytest.raises(CannotDepart):
+        depart(game, two_left, "red", OffBoard.RESIGNATION)
