@@ -176,6 +176,16 @@ def build(method: str, path: str, body: Any = None) -> bytes:
             ).encode() + data
 
 
+def per_request(connection: Connection, data: bytes, requests: int, status: int = 200) -> float:
+    """Seconds per request of ``requests`` sends of ``data`` on ``connection``, one after the
+    other, each answered ``status``."""
+    start = time.perf_counter()
+    for _ in range(requests):
+        got, body = connection.request(data)
+        assert got == status, (got, body[:300])
+    return (time.perf_counter() - start) / requests
+
+
 def _client_process(port: int, request: bytes, threads: int, go_at: float, start_at: float,
                     stop_at: float, out) -> None:
     """Threads, one keep-alive connection each, sending ``request`` from ``go_at`` (warm-up)

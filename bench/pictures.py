@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 
 from rules import registry
 
-from .httpbench import Connection, Server
+from .httpbench import Connection, Server, per_request
 
 
 def request(path: str, tag: str | None = None) -> bytes:
@@ -36,15 +35,6 @@ def etag_of(port: int, path: str) -> str:
         return str(response.headers["ETag"])
 
 
-def run(connection: Connection, data: bytes, requests: int, status: int) -> float:
-    """Seconds per request of ``requests`` sends of ``data``, each answered ``status``."""
-    start = time.perf_counter()
-    for _ in range(requests):
-        got, _ = connection.request(data)
-        assert got == status, got
-    return (time.perf_counter() - start) / requests
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.pictures", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -57,12 +47,12 @@ def main(argv: list[str] | None = None) -> None:
         path = "/v1/games/mastery/render.png?size=400&highlight=d2,d3&orientation=light"
         tag = etag_of(server.port, path)
         health, cached = request("/v1/health"), request(path, tag)
-        run(connection, health, 50, 200)
-        run(connection, cached, 50, 304)
+        per_request(connection, health, 50, 200)
+        per_request(connection, cached, 50, 304)
         ratios, health_s, cached_s = [], [], []
         for _ in range(args.pairs):
-            h = run(connection, health, args.requests, 200)
-            c = run(connection, cached, args.requests, 304)
+            h = per_request(connection, health, args.requests, 200)
+            c = per_request(connection, cached, args.requests, 304)
             health_s.append(h)
             cached_s.append(c)
             ratios.append(c / h)
@@ -72,8 +62,8 @@ def main(argv: list[str] | None = None) -> None:
               f"(median of {args.pairs} pairs of {args.requests} requests)")
         for game_id in registry.game_ids():
             path = f"/v1/games/{game_id}/render.png"
-            first = run(connection, request(path), 1, 200)
-            again = run(connection, request(path, etag_of(server.port, path)), 1, 304)
+            first = per_request(connection, request(path), 1, 200)
+            again = per_request(connection, request(path, etag_of(server.port, path)), 1, 304)
             print(f"{game_id}: first render.png {first * 1e3:.1f} ms, its 304 "
                   f"{again * 1e3:.2f} ms")
     finally:

@@ -16,25 +16,16 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
 from typing import Any
 
-import orjson
 
 from rules import registry
 from rules.core.game import Game
 from rules.records import write_game
 
-from .httpbench import Connection, Server
+from .httpbench import Connection, Server, build, per_request
 
 TARGET = 1.5
-
-
-def post(path: str, body: dict[str, Any]) -> bytes:
-    """A POST of ``body`` as JSON to ``path``, as raw HTTP/1.1 bytes."""
-    data = orjson.dumps(body)
-    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(data)}\r\n\r\n").encode() + data
 
 
 def random_game(game: Game[Any, Any], plies: int, seed: int) -> tuple[list[str], list[Any]]:
@@ -54,15 +45,6 @@ def random_game(game: Game[Any, Any], plies: int, seed: int) -> tuple[list[str],
     return moves, dice
 
 
-def run(connection: Connection, data: bytes, requests: int) -> float:
-    """Seconds per request of ``requests`` sends of ``data``, each answered 200."""
-    start = time.perf_counter()
-    for _ in range(requests):
-        status, body = connection.request(data)
-        assert status == 200, body[:300]
-    return (time.perf_counter() - start) / requests
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.records", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -78,17 +60,17 @@ def main(argv: list[str] | None = None) -> None:
             moves, dice = random_game(registry.configure(game_id), args.plies, seed=1)
             text = write_game(registry.configure(game_id), moves, dice=dice).text
             base = f"/v1/games/{game_id}"
-            replay = post(f"{base}/replay", {"moves": moves, "dice": dice, "history": True})
-            imported = post(f"{base}/records/import", {"record": text})
-            exported = post(f"{base}/records/export", {"moves": moves, "dice": dice})
+            replay = build("POST", f"{base}/replay", {"moves": moves, "dice": dice, "history": True})
+            imported = build("POST", f"{base}/records/import", {"record": text})
+            exported = build("POST", f"{base}/records/export", {"moves": moves, "dice": dice})
             for data in (replay, imported, exported):
-                run(connection, data, 2)
+                per_request(connection, data, 2)
             times: dict[str, list[float]] = {"replay": [], "import": [], "export": []}
             ratios: dict[str, list[float]] = {"import": [], "export": []}
             for _ in range(args.pairs):
-                r = run(connection, replay, args.requests)
-                i = run(connection, imported, args.requests)
-                e = run(connection, exported, args.requests)
+                r = per_request(connection, replay, args.requests)
+                i = per_request(connection, imported, args.requests)
+                e = per_request(connection, exported, args.requests)
                 for name, value in (("replay", r), ("import", i), ("export", e)):
                     times[name].append(value)
                 ratios["import"].append(i / r)
