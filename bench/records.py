@@ -18,7 +18,6 @@ import random
 import statistics
 from typing import Any
 
-
 from rules import registry
 from rules.core.game import Game
 from rules.records import write_game
