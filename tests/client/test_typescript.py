@@ -7,43 +7,22 @@ skip); every failure shows the command's output.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
-from tests.live_service import ROOT, running_service
-
-PACKAGE = ROOT / "clients" / "typescript"
-#: the longest any one npm, tsc or node command may take before the test fails: a guard
-#: against a hang (npm ci on an empty cache downloads the compiler), not a measure of speed
-GUARD_S = 600
+from tests.client.node import GUARD_S, PACKAGE, install_locked, run
+from tests.live_service import running_service
 
 pytestmark = pytest.mark.timeout(2 * GUARD_S)
 
 
-def run(*command: str, env: dict[str, str] | None = None) -> str:
-    """Run ``command`` in the package; its output, or a failure that shows it."""
-    npm = shutil.which(command[0])
-    assert npm, f"{command[0]} is required for the TypeScript client (Node 20+ and npm)"
-    done = subprocess.run([npm, *command[1:]], cwd=PACKAGE, capture_output=True, text=True,
-                          timeout=GUARD_S, env={**os.environ, **(env or {})})
-    output = f"$ {' '.join(command)}\n{done.stdout}\n{done.stderr}"
-    assert done.returncode == 0, output
-    return output
-
-
 @pytest.fixture(scope="module")
 def installed() -> None:
-    """The package's dependencies, exactly as locked (npm's cache makes a rerun cheap)."""
-    version = run("node", "--version")
-    major = re.search(r"v(\d+)\.", version)
-    assert major and int(major.group(1)) >= 20, f"Node 20 or later is required: {version}"
-    run("npm", "ci", "--prefer-offline", "--no-audit", "--no-fund")
+    """The package's dependencies, exactly as locked."""
+    install_locked()
 
 
 @pytest.fixture(scope="module")
