@@ -112,6 +112,115 @@ function fightNote(fight) {
 }
 
 /**
+ * The role of the side that starts a fight in the service's words for chance moves (the dice
+ * schemas and the odds of every game name the sides `attacker` and `defender`): the mover's
+ * role when no pending fight in the status names the mover's side.
+ */
+const INITIATOR = "attacker";
+
+/**
+ * The role (`attacker`, `defender`...) that `player` holds in a pending fight the status
+ * describes (a status field whose members are roles with a `side`), or null.
+ * @param {string | null} player
+ * @param {Status | null | undefined} status
+ * @returns {string | null}
+ */
+function roleOf(player, status) {
+  if (!player || !status) return null;
+  for (const value of Object.values(status)) {
+    if (!value || typeof value !== "object") continue;
+    for (const [role, member] of Object.entries(value)) {
+      if (member && typeof member === "object" && /** @type {any} */ (member).side === player) return role;
+    }
+  }
+  return null;
+}
+
+/**
+ * A probability in words: its exact fraction and its rounded percentage.
+ * @param {any} chance
+ * @returns {string}
+ */
+function chanceWords(chance) {
+  if (!chance) return "?";
+  const percent = typeof chance.probability === "number" ? ` (${Math.round(chance.probability * 100)}%)` : "";
+  return `${chance.exact ?? chance.probability}${percent}`;
+}
+
+/**
+ * The odds of a chance move from the side of the player deciding it (the status's `to_move`):
+ * that player's role in the fight (the one a pending fight gives it, else the attacker's),
+ * its chance to win and the chance of a tie.
+ * @param {any} odds the entry's `odds`: `<role>_wins`, `tie`... each {probability, exact}
+ * @param {Status | null} [status]
+ * @returns {string} empty when the odds name no winner
+ */
+export function oddsWords(odds, status) {
+  const roles = Object.keys(odds || {}).filter((k) => k.endsWith("_wins")).map((k) => k.slice(0, -5));
+  if (!roles.length) return "";
+  const mover = status ? status.to_move : null;
+  const held = roleOf(mover, status);
+  const role = held && roles.includes(held) ? held : (roles.includes(INITIATOR) ? INITIATOR : roles[0]);
+  const parts = [`${mover ? `${mover} (${role})` : role} wins ${chanceWords(odds[`${role}_wins`])}`];
+  if (odds.tie) parts.push(`tie ${chanceWords(odds.tie)}`);
+  return parts.join(", ");
+}
+
+/**
+ * The dice each side rolls in the fight or attempt pending, when one of `sources` (a move's
+ * entry, the status) says so: a field whose members, named like the dice schema's members,
+ * each hold `dice` (["d6", "d4"]) and maybe the `side` rolling them. Null when none does.
+ * @param {any} schema the game's dice schema
+ * @param {...unknown} sources
+ * @returns {Record<string, {dice: string[], side: string | null}> | null}
+ */
+export function sideDice(schema, ...sources) {
+  const roles = Object.keys((schema && schema.properties) || {});
+  if (!roles.length) return null;
+  /** @param {any} value */
+  const describes = (value) => value && typeof value === "object" && roles.every((role) =>
+    value[role] && Array.isArray(value[role].dice) && value[role].dice.length > 0 &&
+    value[role].dice.every((/** @type {unknown} */ die) => typeof die === "string" && /^d\d+$/.test(die)));
+  for (const source of sources) {
+    if (!source || typeof source !== "object") continue;
+    const found = [source, ...Object.values(source)].find(describes);
+    if (found) {
+      return Object.fromEntries(roles.map((role) =>
+        [role, { dice: found[role].dice, side: found[role].side ?? null }]));
+    }
+  }
+  return null;
+}
+
+/**
+ * What is wrong with `dice` for the dice each side rolls (from sideDice): a side must give
+ * one value per die, in the order listed, each from 1 to the die's faces. Empty when it fits.
+ * @param {Record<string, unknown>} dice
+ * @param {Record<string, {dice: string[], side: string | null}>} sides
+ * @returns {string[]}
+ */
+export function rolledDiceProblems(dice, sides) {
+  /** @type {string[]} */
+  const problems = [];
+  for (const [role, { dice: kinds }] of Object.entries(sides)) {
+    const given = dice[role];
+    const values = Array.isArray(given) ? given : [given];
+    const rolls = `${role} rolls ${kinds.join(" + ")}`;
+    if (values.length !== kinds.length) {
+      problems.push(`${rolls}: enter ${kinds.length} value${kinds.length === 1 ? "" : "s"}, not ${values.length}.`);
+      continue;
+    }
+    values.forEach((value, i) => {
+      const faces = Number(kinds[i].slice(1));
+      if (!Number.isInteger(value) || /** @type {number} */ (value) < 1 || /** @type {number} */ (value) > faces) {
+        problems.push(`${rolls}: the ${kinds[i]} shows 1 to ${faces}, not ${value}.`);
+      }
+    });
+  }
+  return problems;
+}
+
+/**
  * The problems of `value` against a JSON schema of dice (types integer, array, object;
  * bounds, item counts, required and unknown members): empty when it fits.
  * @param {unknown} value
@@ -148,14 +257,54 @@ export function diceProblems(value, schema, path = "dice") {
 }
 
 /**
- * A short label for each of `entries`, moves that share their squares: the notation, then the
- * fields whose values tell them apart (a count, a promotion piece, a flag...).
- * @param {MoveEntry[]} entries
- * @returns {string[]}
+ * What a die's field takes, in words, from its schema: "1 to 6", or "1 to 3 values, each 1 to 6".
+ * @param {any} schema
+ * @returns {string}
  */
-export function choiceLabels(entries) {
-  const shown = new Set(["move", "from", "to", "odds", "probability", "cost"]);
-  const keys = new Set(entries.flatMap((e) => Object.keys(e)).filter((k) => !shown.has(k)));
+function dieRange(schema) {
+  const range = (/** @type {any} */ s) => (s && s.minimum !== undefined && s.maximum !== undefined
+    ? `${s.minimum} to ${s.maximum}` : "a whole number");
+  if (!schema || schema.type !== "array") return range(schema);
+  const count = schema.minItems === schema.maxItems ? `${schema.minItems}`
+    : `${schema.minItems ?? 1} to ${schema.maxItems ?? "any"}`;
+  return `${count} values, each ${range(schema.items)}`;
+}
+
+/**
+ * The words of what the players read in the choice list, from the game's answers.
+ * @typedef {{status?: Status | null, pieces?: Record<string, string>}} Naming
+ */
+
+/**
+ * A field's value in words: a piece's letter by the piece's name, an object by its members.
+ * @param {unknown} value
+ * @param {Record<string, string>} pieces letter -> name
+ * @returns {string}
+ */
+function valueWords(value, pieces) {
+  if (typeof value === "string") return pieces[value] ?? value;
+  if (Array.isArray(value)) return value.map((v) => valueWords(v, pieces)).join(", ");
+  if (value && typeof value === "object") {
+    return Object.entries(value).map(([key, v]) => (typeof v === "string" && pieces[v]
+      ? pieces[v] : `${key.replaceAll("_", " ")} ${valueWords(v, pieces)}`)).join(", ");
+  }
+  return String(value);
+}
+
+/** Fields a choice's label never shows: the notation and squares (shown already), numbers for programs. */
+const UNLABELLED = new Set(["move", "from", "to", "odds", "probability", "cost", "chance"]);
+
+/**
+ * The words telling each of `entries` apart from the others: every field whose value differs
+ * between them, in words (a piece by its name, `count 2`, a flag or `no` flag), then the
+ * mover's odds and whether dice decide.
+ * @param {MoveEntry[]} entries
+ * @param {Naming} [naming]
+ * @returns {string[][]}
+ */
+function differenceWords(entries, naming = {}) {
+  const pieces = naming.pieces || {};
+  const keys = new Set(entries.flatMap((e) => Object.keys(e)).filter((k) => !UNLABELLED.has(k)));
   const differing = [...keys].filter((key) =>
     new Set(entries.map((e) => JSON.stringify(e[key] ?? null))).size > 1);
   return entries.map((entry) => {
@@ -164,40 +313,138 @@ export function choiceLabels(entries) {
       const value = entry[key];
       const words = key.replaceAll("_", " ");
       if (value === true) parts.push(words);
-      else if (value === false || value === undefined || value === null) { if (typeof entries.find((e) => e[key] != null)?.[key] === "boolean") parts.push(`no ${words}`); }
-      else parts.push(`${words} ${typeof value === "string" ? value : JSON.stringify(value)}`);
+      else if (value === false || value === undefined || value === null) parts.push(`no ${words}`);
+      else if (key === "kind") parts.push(valueWords(value, pieces));
+      else parts.push(`${words} ${valueWords(value, pieces)}`);
     }
-    const odds = /** @type {any} */ (entry.odds);
-    if (odds && odds.attacker_wins) parts.push(`wins ${odds.attacker_wins.exact}`);
-    if (entry.chance) parts.push("dice");
-    return parts.length ? `${entry.move}: ${parts.join(", ")}` : entry.move;
+    const odds = entry.odds ? oddsWords(entry.odds, naming.status) : "";
+    if (odds) parts.push(odds);
+    if (entry.chance) parts.push("dice decide");
+    return parts;
   });
 }
 
+/**
+ * A short label for each of `entries`, moves that share their squares: the notation, then the
+ * words that tell them apart (a count, a promotion piece by its name, a flag, the odds of the
+ * player deciding), never raw JSON.
+ * @param {MoveEntry[]} entries
+ * @param {Naming} [naming] the status (whose odds) and the game's piece names
+ * @returns {string[]}
+ */
+export function choiceLabels(entries, naming = {}) {
+  return differenceWords(entries, naming).map((parts, i) =>
+    (parts.length ? `${entries[i].move}: ${parts.join(", ")}` : entries[i].move));
+}
+
+/**
+ * The value at `path` (field names, outer first) in `entry`.
+ * @param {unknown} entry
+ * @param {string[]} path
+ * @returns {unknown}
+ */
+function valueAt(entry, path) {
+  return path.reduce((/** @type {any} */ v, key) => (v && typeof v === "object" ? v[key] : undefined), entry);
+}
+
+/**
+ * `entry` without the field at `path` (a copy).
+ * @param {MoveEntry} entry
+ * @param {string[]} path
+ * @returns {MoveEntry}
+ */
+function withoutField(entry, path) {
+  const copy = structuredClone(entry);
+  const parent = /** @type {any} */ (valueAt(copy, path.slice(0, -1)));
+  if (parent && typeof parent === "object") delete parent[path[path.length - 1]];
+  return copy;
+}
+
+/**
+ * The first field (a path into the entries, the squares of the move left aside) whose values
+ * are squares of the board and differ between `entries`: a choice to make on the board. Null
+ * when the entries differ by no square.
+ * @param {MoveEntry[]} entries
+ * @param {Set<string>} squares the board's squares
+ * @returns {string[] | null}
+ */
+export function squareField(entries, squares) {
+  /** @type {Map<string, {path: string[], values: Set<unknown>}>} */
+  const fields = new Map();
+  /** @param {unknown} value @param {string[]} path */
+  const visit = (value, path) => {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const [key, v] of Object.entries(value)) {
+        if (path.length || !UNLABELLED.has(key)) visit(v, [...path, key]);
+      }
+    } else if (path.length) {
+      const name = JSON.stringify(path);
+      if (!fields.has(name)) fields.set(name, { path, values: new Set() });
+      /** @type {any} */ (fields.get(name)).values.add(value);
+    }
+  };
+  entries.forEach((entry) => visit(entry, []));
+  for (const { path, values } of fields.values()) {
+    if (values.size > 1 && [...values].every((v) => typeof v === "string" && squares.has(v))) return path;
+  }
+  return null;
+}
+
+/**
+ * Whether the words of `shown` (text drawn on a square) appear, in order and together, in
+ * `name` (its accessible name), as speech input needs.
+ * @param {string} name
+ * @param {string} shown
+ */
+function wordsContained(name, shown) {
+  const words = (/** @type {string} */ text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const haystack = words(name), needle = words(shown);
+  if (!needle.length) return true;
+  for (let i = 0; i + needle.length <= haystack.length; i++) {
+    if (needle.every((word, j) => haystack[i + j] === word)) return true;
+  }
+  return false;
+}
+
+/**
+ * The element's look. Every mark it draws on the board is two-toned, a dark line beside a
+ * light one, so that whatever colour a square has, one of the two contrasts with it at 3:1
+ * or more (tests/client/test_element_accessibility.py computes it for every square and
+ * terrain colour of the games' pictures): the selection (`--referee-board-mark` and
+ * `--referee-board-selected`), the destinations and squares to choose (`--referee-board-mark`
+ * and `--referee-board-target`), the keyboard's frame (`--referee-board-focus` and
+ * `--referee-board-halo`).
+ */
 const STYLE = `
 :host { display: block; position: relative; font-family: system-ui, sans-serif;
-  --referee-board-selected: #7fc97f; --referee-board-target: #ffd640;
-  --referee-board-focus: #0d47a1; --referee-board-error: #b71c1c; }
+  --referee-board-mark: #111111; --referee-board-selected: #ffd640;
+  --referee-board-target: #ffffff; --referee-board-focus: #0d47a1;
+  --referee-board-halo: #ffffff; --referee-board-error: #b71c1c; }
 :host([hidden]) { display: none; }
 .status { font-weight: bold; min-height: 1.5em; margin-bottom: .3em; }
 .status.over { color: var(--referee-board-error); }
 .board svg { width: 100%; height: auto; display: block; touch-action: none; user-select: none; }
 .board.interactive g.cell { cursor: pointer; }
 .board g.cell:focus { outline: none; }
-.board g.cell.selected rect.square { fill: var(--referee-board-selected); }
-.board g.cell.target rect.square { fill: var(--referee-board-target); }
-.board rect.cursor { fill: none; stroke: var(--referee-board-focus); stroke-width: 5;
-  pointer-events: none; visibility: hidden; }
-.board:has(g.cell:focus-visible) rect.cursor { visibility: visible; }
+.board g.marks { pointer-events: none; }
+.board .mark-dark { fill: none; stroke: var(--referee-board-mark); }
+.board .mark-selected { fill: none; stroke: var(--referee-board-selected); }
+.board .mark-light { fill: none; stroke: var(--referee-board-target); }
+.board .mark-dot { fill: var(--referee-board-mark); stroke: var(--referee-board-target); }
+.board g.cursor { pointer-events: none; visibility: hidden; }
+.board g.cursor .halo { fill: none; stroke: var(--referee-board-halo); stroke-width: 9; }
+.board g.cursor .frame { fill: none; stroke: var(--referee-board-focus); stroke-width: 5; }
+.board:has(g.cell:focus-visible) g.cursor { visibility: visible; }
 .board g.cell.lifted { pointer-events: none; }
 .choices:empty, .actions:empty, .error:empty { display: none; }
 .choices, .actions { display: flex; flex-wrap: wrap; gap: .3em; align-items: center; margin-top: .4em; }
 .choices p, .actions p { margin: 0; width: 100%; font-size: .9em; }
-.choices form { display: flex; flex-wrap: wrap; gap: .3em; align-items: center; }
-.choices input { width: 6em; }
+.choices form { display: flex; flex-wrap: wrap; gap: .5em; align-items: center; }
+.choices label { display: inline-flex; flex-direction: column; gap: .1em; }
+.choices input { width: 8em; }
 button { font: inherit; }
 button:focus-visible, input:focus-visible { outline: 3px solid var(--referee-board-focus); outline-offset: 1px; }
-.error { color: var(--referee-board-error); margin-top: .3em; }
+.error, .invalid { color: var(--referee-board-error); margin-top: .3em; }
 .live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
   clip-path: inset(50%); white-space: nowrap; }
 `;
@@ -206,7 +453,8 @@ button:focus-visible, input:focus-visible { outline: 3px solid var(--referee-boa
  * The `<referee-board>` custom element. Attributes: game, options (JSON), position, token,
  * service, seat, interactive. Events: move (the apply answer; cancelable: a page that
  * cancels it keeps the game itself and sets `position`), status (the status answer, once the
- * board is drawn) and error (the problem document).
+ * board is drawn) and referee-error (the problem document; a page's `error` listeners never
+ * hear it: see #fail).
  */
 export class RefereeBoard extends HTMLElement {
   static observedAttributes = ATTRIBUTES;
@@ -229,7 +477,11 @@ export class RefereeBoard extends HTMLElement {
   #reflecting = false;
   #busy = false;
   #ticket = 0;
-  /** @type {Map<string, Promise<any>>} */ #diceSchemas = new Map();
+  /** @type {Map<string, Promise<any>>} */ #details = new Map();
+  /** @type {Record<string, string>} the game's pieces by letter: their names */ #pieces = {};
+  /** A choice made on the board: the square field and the move of each square on offer.
+   * @type {{path: string[], bySquare: Map<string, MoveEntry>} | null} */ #squareChoice = null;
+  /** whether the page listens for `error` on the element itself (see #fail) */ #errorHeard = false;
   /** @type {ShadowRoot} */ #root;
   /** @type {Record<string, HTMLElement>} */ #parts;
 
@@ -280,6 +532,18 @@ export class RefereeBoard extends HTMLElement {
     if (name === "position") { this.#position = value || null; this.#positionSet = true; }
     else if (name === "token") { this.#token = value || null; this.#tokenSet = true; }
     this.#schedule();
+  }
+
+  /**
+   * As HTMLElement's, noting a listener for `error` on the element itself: the element then
+   * also sends its problems as a non-bubbling `error` event (see #fail).
+   * @param {string} type
+   * @param {EventListenerOrEventListenerObject | null} listener
+   * @param {boolean | AddEventListenerOptions} [options]
+   */
+  addEventListener(type, listener, options) {
+    if (type === "error" && listener) this.#errorHeard = true;
+    super.addEventListener(type, listener, options);
   }
 
   // ---- properties ----------------------------------------------------------------------
@@ -375,12 +639,15 @@ export class RefereeBoard extends HTMLElement {
     }
   }
 
-  /** Forgets a selected piece and any open choice; the focus goes back to the board. */
+  /** Forgets a selected piece and any open choice; the focus, when it is in the element,
+   * goes back to the board's square (the one focused last). */
   cancel() {
+    const inside = this.#root.activeElement !== null;
     this.#selected = null;
+    this.#squareChoice = null;
     this.#markSquares();
     this.#clearChoices();
-    this.#focusCursor();
+    if (inside) this.#focusCursor();
   }
 
   /** Asks the service again for the position's moves, status and picture. */
@@ -428,6 +695,7 @@ export class RefereeBoard extends HTMLElement {
     this.#positionSet = this.#tokenSet = false;
     this.#loaded = { game, options: optionsText };
     this.#selected = null;
+    this.#squareChoice = null;
     this.setAttribute("aria-busy", "true");
     try {
       try { JSON.parse(optionsText); } catch (e) {
@@ -444,12 +712,14 @@ export class RefereeBoard extends HTMLElement {
         this.#reflect("token", this.#token);
       }
       const body = this.#body();
-      const [legal, status, svg] = await Promise.all([
+      const [legal, status, svg, detail] = await Promise.all([
         this.interactive ? this.#call("legal-moves", body) : Promise.resolve(null),
         this.#call("status", body),
         this.#picture(body),
+        this.interactive ? this.#detail() : Promise.resolve(null),
       ]);
       if (ticket !== this.#ticket) return;
+      this.#pieces = pieceNames(detail);
       this.#moves = legal ? legal.moves : [];
       if (legal && legal.options) this.#resolvedOptions = legal.options;
       this.#status = status;
@@ -522,17 +792,26 @@ export class RefereeBoard extends HTMLElement {
   }
 
   /**
-   * The JSON schema of the game's dice (null for a game without chance), asked once per
-   * service and game.
+   * The game's description (GET /v1/games/{game}: its pieces, its dice schema...), asked once
+   * per service and game; null when it cannot be had (the board plays on without it).
    * @returns {Promise<any>}
    */
-  #diceSchema() {
+  #detail() {
     const key = `${this.service} ${this.game}`;
-    if (!this.#diceSchemas.has(key)) {
+    if (!this.#details.has(key)) {
       const url = `${this.service}/v1/games/${encodeURIComponent(this.game)}`;
-      this.#diceSchemas.set(key, this.#fetch(url).then((detail) => detail.dice ?? null, () => null));
+      this.#details.set(key, this.#fetch(url).catch(() => null));
     }
-    return /** @type {Promise<any>} */ (this.#diceSchemas.get(key));
+    return /** @type {Promise<any>} */ (this.#details.get(key));
+  }
+
+  /**
+   * The JSON schema of the game's dice (null for a game without chance).
+   * @returns {Promise<any>}
+   */
+  async #diceSchema() {
+    const detail = await this.#detail();
+    return detail ? detail.dice ?? null : null;
   }
 
   // ---- drawing ---------------------------------------------------------------------------
@@ -540,7 +819,7 @@ export class RefereeBoard extends HTMLElement {
   /** @param {string | null} svgText */
   #draw(svgText) {
     const board = this.#parts.board;
-    const hadFocus = board.contains(this.#root.activeElement);
+    const hadFocus = this.#root.activeElement !== null;
     board.classList.toggle("interactive", this.interactive);
     board.textContent = "";
     this.#clearChoices();
@@ -594,9 +873,8 @@ export class RefereeBoard extends HTMLElement {
       cell.setAttribute("tabindex", cell.dataset.square === this.#cursor ? "0" : "-1");
       cell.dataset.label = cellLabel(cell);
     }
-    const frame = document.createElementNS(SVG_NS, "rect");
-    frame.setAttribute("class", "cursor");
-    frame.setAttribute("aria-hidden", "true");
+    const frame = svgElement("g", { class: "cursor", "aria-hidden": "true" });
+    frame.append(svgElement("rect", { class: "halo" }), svgElement("rect", { class: "frame" }));
     svg.append(frame);
     this.#placeCursorFrame();
   }
@@ -613,35 +891,51 @@ export class RefereeBoard extends HTMLElement {
       this.#parts.board.querySelector(`g.cell[data-square="${CSS.escape(square)}"]`));
   }
 
-  /** Shows the selected square and its destinations, in colour and in the squares' labels. */
+  /**
+   * Shows the selected square, its destinations and the squares on offer for a choice made
+   * on the board, with two-toned marks and in the squares' labels.
+   */
   #markSquares() {
     const from = this.#selected;
     const targets = new Set(this.#moves.filter((m) => from !== null && m.from === from && m.to).map((m) => m.to));
+    const choice = this.#squareChoice;
+    const what = choice ? choice.path.join(" ").replaceAll("_", " ") : "";
     for (const cell of this.#cells()) {
       const square = cell.dataset.square || "";
-      const selected = square === from, target = targets.has(square);
+      const selected = square === from, target = !choice && targets.has(square);
+      const candidate = choice ? choice.bySquare.get(square) : undefined;
       cell.classList.toggle("selected", selected);
       cell.classList.toggle("target", target);
+      cell.classList.toggle("candidate", Boolean(candidate));
+      if (candidate) cell.dataset.move = candidate.move; else delete cell.dataset.move;
+      drawMarks(cell, selected, target || Boolean(candidate));
       if (!this.interactive) continue;
       cell.setAttribute("aria-pressed", String(selected));
       cell.setAttribute("aria-label", (cell.dataset.label || square) +
-        (selected ? ", selected" : "") + (target ? `, ${from} can move here` : ""));
+        (selected ? ", selected" : "") + (target ? `, ${from} can move here` : "") +
+        (candidate ? `, on offer for ${what}` : ""));
     }
   }
 
   #placeCursorFrame() {
-    const frame = this.#parts.board.querySelector("rect.cursor");
+    const frame = this.#parts.board.querySelector("g.cursor");
     const cell = this.#cell(this.#cursor);
-    const square = cell && cell.querySelector("rect.square");
-    if (!frame || !cell || !square) return;
+    if (!frame || !cell) return;
     if (frame.parentNode !== cell.parentNode) cell.parentNode?.append(frame);
-    for (const a of ["x", "y", "width", "height"]) frame.setAttribute(a, square.getAttribute(a) || "0");
+    const box = cellBox(cell);
+    for (const rect of frame.querySelectorAll("rect")) {
+      for (const [name, value] of Object.entries(box)) rect.setAttribute(name, String(value));
+    }
     for (const c of this.#cells()) c.setAttribute("tabindex", c === cell ? "0" : "-1");
   }
 
+  /** Gives the focus to the board's square under the cursor (or, with no picture, to the
+   * first move beside it). */
   #focusCursor() {
-    const cell = this.#cell(this.#cursor);
-    if (cell && this.interactive) cell.focus();
+    if (!this.interactive) return;
+    const target = this.#cell(this.#cursor) ||
+      /** @type {HTMLElement | null} */ (this.#parts.actions.querySelector("button"));
+    if (target) target.focus();
   }
 
   /** @param {Status} status */
@@ -659,20 +953,27 @@ export class RefereeBoard extends HTMLElement {
       ? `${problem.detail}${problem.reason ? ` [${problem.reason}]` : ""}` : "";
   }
 
-  /** @param {unknown} error */
+  /**
+   * Shows a problem and sends it as a `referee-error` event (bubbling, so a page may listen
+   * anywhere above the element): a name of its own, which no page's `error` listener (an
+   * error tracker's on window, capturing or not) hears. A page that listens for `error` on
+   * the element itself also gets a non-bubbling `error` event.
+   * @param {unknown} error
+   */
   #fail(error) {
     const problem = error instanceof ProblemError ? error.problem
       : localProblem("element_error", String(error instanceof Error ? error.message : error));
     this.#showError(problem);
     this.#parts.live.textContent = problem.detail;
-    this.dispatchEvent(new CustomEvent("error", { detail: problem, bubbles: true, composed: true }));
+    this.dispatchEvent(new CustomEvent("referee-error", { detail: problem, bubbles: true, composed: true }));
+    if (this.#errorHeard) this.dispatchEvent(new CustomEvent("error", { detail: problem }));
   }
 
   // ---- choosing a move -------------------------------------------------------------------
 
   /**
    * A square was chosen (clicked, dropped on, or Enter on it): select a piece, play to it,
-   * or ask which of several moves.
+   * ask which of several moves, or take it as the answer to a choice made on the board.
    * @param {string} square
    */
   #onSquare(square) {
@@ -680,6 +981,7 @@ export class RefereeBoard extends HTMLElement {
     this.#cursor = square;
     this.#placeCursorFrame();
     this.#showError(null);
+    if (this.#squareChoice) { this.#answerSquare(square); return; }
     if (this.#selected !== null) {
       const here = this.#moves.filter((m) => m.from === this.#selected && m.to === square);
       if (here.length) { this.#choose(here, `${this.#selected} to ${square}`); return; }
@@ -705,13 +1007,118 @@ export class RefereeBoard extends HTMLElement {
   }
 
   /**
-   * Plays the one move of `entries`, or offers them all when there are several.
+   * Plays the one move of `entries`; when there are several, asks which: on the board when
+   * they differ by a square (after a list of what else differs, if anything does), else in
+   * the choice list.
    * @param {MoveEntry[]} entries
    * @param {string} where
    */
   #choose(entries, where) {
-    if (entries.length === 1) this.#prepare(entries[0]);
-    else this.#offer(entries, `Several moves ${where}: choose one.`);
+    if (entries.length === 1) { this.#prepare(entries[0]); return; }
+    const path = squareField(entries, new Set(this.#cells().map((c) => c.dataset.square || "")));
+    if (!path) { this.#offer(entries, `Several moves ${where}: choose one.`); return; }
+    /** @type {Map<string, MoveEntry[]>} */
+    const groups = new Map();
+    for (const entry of entries) {
+      const key = JSON.stringify(withoutField(entry, path));
+      groups.set(key, [...(groups.get(key) || []), entry]);
+    }
+    if (groups.size === 1) { this.#askSquare(entries, path, where); return; }
+    this.#offerGroups([...groups.values()], path, where);
+  }
+
+  /**
+   * The choice list for moves that differ by a square and by more: one button per kind of
+   * move (the square left to choose on the board), then Cancel.
+   * @param {MoveEntry[][]} groups
+   * @param {string[]} path
+   * @param {string} where
+   */
+  #offerGroups(groups, path, where) {
+    const field = path.join(" ").replaceAll("_", " ");
+    const parts = differenceWords(groups.map((group) => withoutField(group[0], path)), this.#naming());
+    const box = this.#openChoices(`Several moves ${where}: choose one.`);
+    groups.forEach((group, i) => {
+      const words = parts[i].join(", ") || "this move";
+      const label = group.length === 1 ? choiceLabels([group[0]], this.#naming())[0] +
+        (parts[i].length ? `: ${parts[i].join(", ")}` : "")
+        : `${words}: choose the ${field} on the board (${group.length} squares)`;
+      box.append(button(label, () => this.#choose(group, where),
+                        group.length === 1 ? { move: group[0].move } : { moves: group.map((m) => m.move).join(" ") }));
+    });
+    box.append(button("Cancel", () => this.cancel(), { cancel: "" }));
+    /** @type {HTMLElement} */ (box.querySelector("button")).focus();
+  }
+
+  /**
+   * Asks for a square on the board: the squares of the field at `path` are marked, the focus
+   * goes to the board (the cursor on the nearest square on offer) and the choice list keeps
+   * the question and Cancel.
+   * @param {MoveEntry[]} entries
+   * @param {string[]} path
+   * @param {string} where
+   */
+  #askSquare(entries, path, where) {
+    /** @type {Map<string, MoveEntry>} */
+    const bySquare = new Map();
+    for (const entry of entries) {
+      const square = /** @type {string} */ (valueAt(entry, path));
+      if (!bySquare.has(square)) bySquare.set(square, entry);
+    }
+    const field = path.join(" ").replaceAll("_", " ");
+    const kind = differenceWords([withoutField(entries[0], path), ...this.#moves.filter((m) =>
+      m.from === entries[0].from && m.to === entries[0].to && !entries.includes(m))], this.#naming())[0];
+    this.#squareChoice = { path, bySquare };
+    this.#markSquares();
+    const question = `${kind.length ? `${kind.join(", ")}, ${where}` : `Moving ${where}`}: ` +
+      `choose the ${field} on the board, one of the ${bySquare.size} marked squares.`;
+    const box = this.#openChoices(question);
+    box.append(button("Cancel", () => this.cancel(), { cancel: "" }));
+    if (!bySquare.has(this.#cursor || "")) this.#cursor = this.#nearest([...bySquare.keys()]);
+    this.#placeCursorFrame();
+    this.#focusCursor();
+    this.#parts.live.textContent = question;
+  }
+
+  /**
+   * A square answering the choice made on the board: its move, or a word that it is not on offer.
+   * @param {string} square
+   */
+  #answerSquare(square) {
+    const choice = /** @type {{path: string[], bySquare: Map<string, MoveEntry>}} */ (this.#squareChoice);
+    const entry = choice.bySquare.get(square);
+    if (!entry) {
+      this.#parts.live.textContent = `${square} is not on offer: choose a marked square, or Escape to cancel.`;
+      return;
+    }
+    const rest = this.#moves.filter((m) => m.from === entry.from && m.to === entry.to &&
+      valueAt(m, choice.path) === square && JSON.stringify(withoutField(m, choice.path)) ===
+      JSON.stringify(withoutField(entry, choice.path)));
+    this.#squareChoice = null;
+    this.#markSquares();
+    this.#choose(rest.length ? rest : [entry], `on ${square}`);
+  }
+
+  /**
+   * Of `squares`, the one nearest the square the cursor is on (the first when there is none).
+   * @param {string[]} squares
+   * @returns {string}
+   */
+  #nearest(squares) {
+    const here = this.#cell(this.#cursor);
+    if (!here) return squares[0];
+    const centre = (/** @type {Element} */ cell) => {
+      const box = cell.getBoundingClientRect();
+      return [box.left + box.width / 2, box.top + box.height / 2];
+    };
+    const [x0, y0] = centre(here);
+    const distance = (/** @type {string} */ sq) => {
+      const cell = this.#cell(sq);
+      if (!cell) return Infinity;
+      const [x, y] = centre(cell);
+      return Math.hypot(x - x0, y - y0);
+    };
+    return squares.reduce((best, sq) => (distance(sq) < distance(best) ? sq : best), squares[0]);
   }
 
   /**
@@ -723,43 +1130,59 @@ export class RefereeBoard extends HTMLElement {
     if (schema) { this.#askDice(entry, schema); return; }
     this.#clearChoices();
     this.#selected = null;
+    this.#squareChoice = null;
     this.#markSquares();
     this.play(entry.move);
   }
 
+  /** What the element's words are made of: the status (whose odds) and the pieces' names. */
+  #naming() {
+    return { status: this.#status, pieces: this.#pieces };
+  }
+
   /**
-   * The choice list: one button per entry, then Cancel; the focus goes to the first.
-   * @param {MoveEntry[]} entries
+   * Empties the choice list and puts `question` at its head; the list, to fill.
    * @param {string} question
+   * @returns {HTMLElement}
    */
-  #offer(entries, question) {
+  #openChoices(question) {
+    this.#clearChoices();
     const box = this.#parts.choices;
-    box.textContent = "";
     const heading = document.createElement("p");
     heading.id = "choice-question";
     heading.textContent = question;
     box.setAttribute("aria-labelledby", heading.id);
     box.append(heading);
-    const labels = choiceLabels(entries);
+    this.#parts.live.textContent = question;
+    return box;
+  }
+
+  /**
+   * The choice list: one button per entry, in words, then Cancel; the focus goes to the first.
+   * @param {MoveEntry[]} entries
+   * @param {string} question
+   */
+  #offer(entries, question) {
+    const box = this.#openChoices(question);
+    const labels = choiceLabels(entries, this.#naming());
     entries.forEach((entry, i) => box.append(button(labels[i], () => this.#prepare(entry), { move: entry.move })));
     box.append(button("Cancel", () => this.cancel(), { cancel: "" }));
-    this.#parts.live.textContent = question;
     /** @type {HTMLElement} */ (box.querySelector("button")).focus();
   }
 
   /**
-   * Asks for the dice of a chance move: roll them (the service rolls), or enter them, checked
-   * against the game's dice schema before they are sent.
+   * Asks for the dice of a chance move: roll them (the service rolls), or enter them. Each
+   * side's field says which dice it rolls when the move's entry or the status tells (a
+   * pending fight), else what the game's dice schema allows; entered dice are checked against
+   * both before they are sent.
    * @param {MoveEntry} entry
    * @param {any} schema
    */
   #askDice(entry, schema) {
-    const box = this.#parts.choices;
-    box.textContent = "";
-    const heading = document.createElement("p");
-    heading.id = "choice-question";
-    heading.textContent = `${entry.move} needs dice: roll them, or enter them.`;
-    box.setAttribute("aria-labelledby", heading.id);
+    const sides = sideDice(schema, entry, this.#status);
+    const odds = entry.odds ? oddsWords(entry.odds, this.#status) : "";
+    const box = this.#openChoices(`${entry.move} needs dice: roll them, or enter them.` +
+      (odds ? ` Odds: ${odds}.` : ""));
     const play = (/** @type {Json | undefined} */ dice) => {
       this.#clearChoices();
       this.#selected = null;
@@ -774,15 +1197,19 @@ export class RefereeBoard extends HTMLElement {
     /** @type {[string, any, HTMLInputElement][]} */
     const inputs = [];
     for (const [name, member] of Object.entries(schema.properties || {})) {
+      const side = sides ? sides[name] : null;
       const label = document.createElement("label");
       const input = document.createElement("input");
       input.name = name;
       input.dataset.die = name;
       input.inputMode = "numeric";
       input.autocomplete = "off";
+      const who = `${name.replaceAll("_", " ")}${side && side.side ? ` (${side.side})` : ""}`;
+      const takes = side ? `rolls ${side.dice.join(" + ")}` : dieRange(member);
       if (/** @type {any} */ (member).description) input.title = /** @type {any} */ (member).description;
-      input.placeholder = /** @type {any} */ (member).type === "array" ? "e.g. 6, 3" : "e.g. 4";
-      label.append(`${name.replaceAll("_", " ")} `, input);
+      input.placeholder = side ? `e.g. ${side.dice.map((d) => Math.ceil(Number(d.slice(1)) / 2)).join(", ")}`
+        : (/** @type {any} */ (member).type === "array" ? "e.g. 6, 3" : "e.g. 4");
+      label.append(`${who}: ${takes}`, input);
       form.append(label);
       inputs.push([name, member, input]);
     }
@@ -792,19 +1219,22 @@ export class RefereeBoard extends HTMLElement {
       /** @type {Record<string, unknown>} */
       const dice = {};
       for (const [name, member, input] of inputs) dice[name] = readDie(input.value, member);
-      const wrong = diceProblems(dice, schema);
+      const wrong = [...new Set([...diceProblems(dice, schema), ...(sides ? rolledDiceProblems(dice, sides) : [])])];
       problems.textContent = wrong.join(" ");
       if (!wrong.length) play(dice);
     });
-    box.append(heading, button("Roll the dice", () => play(undefined), { roll: "" }), form, problems,
+    box.append(button("Roll the dice", () => play(undefined), { roll: "" }), form, problems,
                button("Cancel", () => this.cancel(), { cancel: "" }));
-    this.#parts.live.textContent = heading.textContent;
     /** @type {HTMLElement} */ (box.querySelector("button")).focus();
   }
 
+  /** Empties the choice list; the focus, if it was there, goes back to the board. */
   #clearChoices() {
-    this.#parts.choices.textContent = "";
-    this.#parts.choices.removeAttribute("aria-labelledby");
+    const box = this.#parts.choices;
+    const hadFocus = box.contains(this.#root.activeElement);
+    box.textContent = "";
+    box.removeAttribute("aria-labelledby");
+    if (hadFocus) this.#focusCursor();
   }
 
   /**
@@ -820,7 +1250,7 @@ export class RefereeBoard extends HTMLElement {
     const note = document.createElement("p");
     note.textContent = all ? "Legal moves:" : "Other moves:";
     box.append(note);
-    const labels = choiceLabels(entries);
+    const labels = choiceLabels(entries, this.#naming());
     entries.slice(0, 500).forEach((entry, i) =>
       box.append(button(labels[i], () => { this.#selected = null; this.#markSquares(); this.#prepare(entry); },
                         { move: entry.move })));
@@ -957,8 +1387,86 @@ function localProblem(code, detail, status = 0) {
 }
 
 /**
+ * The game's pieces by letter (upper and lower case): their names, from the game's
+ * description (GET /v1/games/{game}); empty without one.
+ * @param {any} detail
+ * @returns {Record<string, string>}
+ */
+function pieceNames(detail) {
+  /** @type {Record<string, string>} */
+  const names = {};
+  for (const piece of (detail && Array.isArray(detail.pieces) ? detail.pieces : [])) {
+    if (typeof piece.letter === "string" && /^[A-Za-z]$/.test(piece.letter) && piece.name) {
+      names[piece.letter.toUpperCase()] = names[piece.letter.toLowerCase()] = piece.name;
+    }
+  }
+  return names;
+}
+
+/**
+ * An SVG element with `attributes`.
+ * @param {string} name
+ * @param {Record<string, string | number>} attributes
+ * @returns {SVGElement}
+ */
+function svgElement(name, attributes) {
+  const element = /** @type {SVGElement} */ (document.createElementNS(SVG_NS, name));
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+  return element;
+}
+
+/**
+ * Where a square is drawn, in the picture's units: its `rect.square` (or, for a square drawn
+ * otherwise, the box around its group).
+ * @param {SVGGElement} cell
+ * @returns {{x: number, y: number, width: number, height: number}}
+ */
+function cellBox(cell) {
+  const square = cell.querySelector("rect.square");
+  if (square) {
+    const [x, y, width, height] = ["x", "y", "width", "height"].map((a) => Number(square.getAttribute(a) || 0));
+    return { x, y, width, height };
+  }
+  const box = cell.getBBox();
+  return { x: box.x, y: box.y, width: box.width, height: box.height };
+}
+
+/**
+ * Draws the element's marks on a square, replacing any it had: a two-toned frame for the
+ * selected square; for a square to move to or to choose, a two-toned dot when it is empty,
+ * a two-toned ring round its piece when it is not.
+ * @param {SVGGElement} cell
+ * @param {boolean} selected
+ * @param {boolean} target
+ */
+function drawMarks(cell, selected, target) {
+  cell.querySelector(":scope > g.marks")?.remove();
+  if (!selected && !target) return;
+  const { x, y, width, height } = cellBox(cell);
+  const side = Math.min(width, height);
+  const marks = svgElement("g", { class: "marks", "aria-hidden": "true" });
+  if (selected) {
+    const frame = (/** @type {string} */ kind, /** @type {number} */ inset, /** @type {number} */ stroke) =>
+      svgElement("rect", { class: kind, x: x + inset, y: y + inset, width: width - 2 * inset,
+                           height: height - 2 * inset, "stroke-width": stroke });
+    marks.append(frame("mark-dark", side * 0.05, side * 0.1), frame("mark-selected", side * 0.1, side * 0.06));
+  }
+  if (target) {
+    const cx = x + width / 2, cy = y + height / 2;
+    if (cell.querySelector("g.piece")) {
+      marks.append(svgElement("circle", { class: "mark-dark", cx, cy, r: side * 0.42, "stroke-width": side * 0.06 }),
+                   svgElement("circle", { class: "mark-light", cx, cy, r: side * 0.47, "stroke-width": side * 0.04 }));
+    } else {
+      marks.append(svgElement("circle", { class: "mark-dot", cx, cy, r: side * 0.15, "stroke-width": side * 0.05 }));
+    }
+  }
+  cell.append(marks);
+}
+
+/**
  * The accessible name of a square: its name, then the piece on it (owner and name, from the
- * picture) and the marks drawn on it.
+ * picture), the marks drawn on it, and the text drawn on it when the words so far do not
+ * hold it (a person using speech input says what is shown).
  * @param {SVGGElement} cell
  */
 function cellLabel(cell) {
@@ -975,7 +1483,9 @@ function cellLabel(cell) {
     if (!piece || !piece.contains(title)) parts.push(title.textContent || "");
   }
   if (cell.querySelector("rect.last-move")) parts.push("last move");
-  return parts.filter(Boolean).join(", ");
+  const label = parts.filter(Boolean).join(", ");
+  const shown = [...cell.querySelectorAll("text")].map((t) => (t.textContent || "").trim()).filter(Boolean).join(" ");
+  return wordsContained(label, shown) ? label : `${label}, ${shown}`;
 }
 
 /**

@@ -74,7 +74,7 @@ PAGE = """<!DOCTYPE html>
   function addBoard(attributes) {{
     const board = document.createElement("referee-board");
     for (const [name, value] of Object.entries(attributes)) board.setAttribute(name, value);
-    for (const type of ["move", "status", "error"]) {{
+    for (const type of ["move", "status", "referee-error"]) {{
       board.addEventListener(type, (event) => window.seen.push({{type, detail: event.detail}}));
     }}
     document.getElementById("host").replaceChildren(board);
@@ -156,11 +156,11 @@ def wait_for_events(page, kind: str, count: int) -> None:
     """Wait until the element has sent ``count`` ``kind`` events, and is not busy (or it sent
     an error, which fails the test with the problem)."""
     page.wait_for_function(
-        """([kind, count]) => window.seen.some(e => e.type === 'error') ||
+        """([kind, count]) => window.seen.some(e => e.type === 'referee-error') ||
            (window.seen.filter(e => e.type === kind).length >= count &&
             !document.querySelector('referee-board').hasAttribute('aria-busy'))""",
         arg=[kind, count])
-    assert events(page, "error") == []
+    assert events(page, "referee-error") == []
 
 
 def legal_moves(page) -> list[dict[str, Any]]:
@@ -176,7 +176,8 @@ def focused(page) -> dict[str, str | None]:
     return page.evaluate(f"""() => {{
         const el = {SHADOW}.activeElement;
         return el ? {{square: el.dataset.square ?? null, move: el.dataset.move ?? null,
-                     text: el.textContent, die: el.dataset.die ?? null}} : {{}};
+                     moves: el.dataset.moves ?? null, text: el.textContent,
+                     die: el.dataset.die ?? null}} : {{}};
     }}""")
 
 
@@ -201,17 +202,58 @@ def square(name: str) -> str:
     return f'referee-board g.cell[data-square="{name}"]'
 
 
+#: the element's question about ``move``, if it asks one: its button in the choice list
+#: (``move``), the button of the kind of move holding it (``group``), or its square on the board
+QUESTION = f"""move => {{
+    const root = {SHADOW};
+    if (root.querySelector(`.choices button[data-move="${{CSS.escape(move)}}"]`)) return {{ask: 'move'}};
+    if ([...root.querySelectorAll('.choices button[data-moves]')].some(
+            b => b.dataset.moves.split(' ').includes(move))) return {{ask: 'group'}};
+    const cell = root.querySelector(`g.cell.candidate[data-move="${{CSS.escape(move)}}"]`);
+    return cell ? {{ask: 'square', square: cell.dataset.square}} : null;
+}}"""
+
+
+def answer_questions(page, move: str, by_keyboard: bool) -> int:
+    """Answer the element's questions (which move, which kind of move, which square) until it
+    has ``move`` to play; how many it asked."""
+    for asked in range(5):
+        question = page.evaluate(QUESTION, move)
+        if question is None:
+            return asked
+        if question["ask"] == "square":
+            if by_keyboard:
+                page.wait_for_function(f"{SHADOW}.activeElement?.dataset.square !== undefined")
+                walk_to(page, question["square"])
+                page.keyboard.press("Enter")
+            else:
+                page.click(square(question["square"]))
+        elif by_keyboard:
+            tab_to(page, lambda f: f.get("move") == move or move in (f.get("moves") or "").split())
+            page.keyboard.press("Enter")
+        elif question["ask"] == "move":
+            page.click(f'referee-board .choices button[data-move="{move}"]')
+        else:
+            page.click(f'referee-board .choices button[data-moves~="{move}"]')
+    raise AssertionError(f"the element kept asking about {move}")
+
+
+def sharing_squares(page, entry: dict[str, Any]) -> int:
+    """How many legal moves share ``entry``'s squares (its from and to, or its to alone)."""
+    return sum(1 for m in legal_moves(page)
+               if m.get("from") == entry.get("from") and m.get("to") == entry["to"])
+
+
 def play_by_mouse(page, move: str, dice: dict[str, Any] | None) -> None:
-    entry, sharing = entry_of(page, move)
+    entry, _ = entry_of(page, move)
     if entry.get("to"):
         if entry.get("from"):
             page.click(square(entry["from"]))
             assert page.locator(f'{square(entry["to"])}.target').count() == 1
+        shared = sharing_squares(page, entry)
         page.click(square(entry["to"]))
-        if len(sharing) > 1 or (not entry.get("from") and sum(
-                1 for m in legal_moves(page) if m.get("to") == entry["to"]
-                and not m.get("from")) > 1):
-            page.click(f'referee-board .choices button[data-move="{move}"]')
+        asked = answer_questions(page, move, by_keyboard=False)
+        assert (asked > 0) == (shared > 1), (asked, shared)
     else:  # a move with no square: offered beside the board
         page.click(f'referee-board .actions button[data-move="{move}"]')
     if entry.get("chance"):
@@ -258,19 +300,17 @@ def tab_to(page, check) -> None:
 
 
 def play_by_keyboard(page, move: str, dice: dict[str, Any] | None) -> None:
-    entry, sharing = entry_of(page, move)
+    entry, _ = entry_of(page, move)
     if entry.get("to"):
         if entry.get("from"):
             walk_to(page, entry["from"])
             page.keyboard.press("Enter")
             page.wait_for_selector(f'{square(entry["to"])}.target', state="attached")
+        shared = sharing_squares(page, entry)
         walk_to(page, entry["to"])
         page.keyboard.press("Enter")
-        onto = [m for m in legal_moves(page) if not m.get("from") and m.get("to") == entry["to"]]
-        if len(sharing) > 1 or (not entry.get("from") and len(onto) > 1):
-            page.wait_for_selector("referee-board .choices button[data-move]")
-            tab_to(page, lambda f: f.get("move") == move)
-            page.keyboard.press("Enter")
+        asked = answer_questions(page, move, by_keyboard=True)
+        assert (asked > 0) == (shared > 1), (asked, shared)
     else:
         tab_to(page, lambda f: f.get("move") == move)
         page.keyboard.press("Enter")
@@ -469,12 +509,12 @@ def test_a_page_may_keep_the_game_itself(page):
 def test_refusals_are_error_events_with_the_problem(page):
     add_board(page, game="mastery", interactive="")
     assert page.evaluate(f"{BOARD}.play('d1d4')") is None
-    problem = events(page, "error")[0]
+    problem = events(page, "referee-error")[0]
     assert problem["code"] == "illegal_move" and problem["reason"] == "path_blocked"
     assert shadow_text(page, ".error").endswith("[path_blocked]")
     page.evaluate(f"{BOARD}.setAttribute('options', '{{not json')")
-    page.wait_for_function("window.seen.filter(e => e.type === 'error').length === 2")
-    assert events(page, "error")[1]["code"] == "invalid_attribute"
+    page.wait_for_function("window.seen.filter(e => e.type === 'referee-error').length === 2")
+    assert events(page, "referee-error")[1]["code"] == "invalid_attribute"
 
 
 def test_a_board_that_is_not_interactive_is_a_picture(page):
