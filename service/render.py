@@ -9,13 +9,18 @@ no game. Every cell is a ``<g class="cell" data-square="a1">`` group, which lets
 from __future__ import annotations
 
 import hashlib
-from html import escape
+from dataclasses import dataclass
 from functools import lru_cache
+from html import escape
 from typing import Any, Iterable, Sequence
 
 from rules.core.errors import IllegalMove, RulesError, as_json
 from rules.core.game import Game
-from rules.core.view import BoardView, Mark, NoBoardView, Piece, quarter_turns, view_for
+from rules.core.view import (
+    BoardView, Cell, Mark, NoBoardView, Piece, quarter_turns, view_for,
+)
+
+from .glyphs import text_path
 
 
 MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 100, 2000, 480
@@ -27,24 +32,73 @@ MAX_HIGHLIGHTS = 64
 CELL = 60
 MARGIN = 26
 
+#: the frame around the board, where the coordinates are written
+FRAME = "#5b4636"
+COORDINATES = "#f3e9d2"
 SHADES = ("#eeddb8", "#b98f64")
 TERRAIN_FALLBACK = ("#c9d8b0", "#a8bd8a", "#d9c7a3", "#a9c4d8", "#c8b2c8")
-HIGHLIGHT = "#ffd640"
-LAST_MOVE = "#52b0ff"
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+#: how much darker a dark square of terrain is drawn (a black veil of this opacity), so that
+#: the checker stays visible on terrain
+TERRAIN_SHADE = 0.18
+#: a ``points`` board: its plain ground, and the colour of its lines and points
+POINTS_GROUND = "#eeddb8"
+POINTS_INK = "#5b4636"
+POINT_RADIUS = 7
+PIECE_RADIUS = CELL * 0.38
+
+
+@dataclass(frozen=True)
+class Tones:
+    """The two colours of a frame the picture draws around a cell (the previous move, a
+    highlight): an outer ``dark`` band and an inner ``light`` one, so that one of them stands
+    out against any cell colour, light or dark (WCAG's two-colour indicator)."""
+
+    dark: str
+    light: str
+
+
+LAST_MOVE = Tones("#08164a", "#9ad7ff")
+HIGHLIGHT = Tones("#111111", "#ffe066")
+#: the width of each band of a frame, in drawing units
+BAND = 3.5
 
 
 # ---- drawing -------------------------------------------------------------------------------
 
-def _terrain_fill(view: BoardView, terrain: str) -> str:
+def terrain_fill(view: BoardView, terrain: str) -> str:
+    """The colour of ``terrain`` in ``view``: the view's own, or one of TERRAIN_FALLBACK for
+    a terrain the view gives no colour."""
     if terrain in view.terrain:
         return view.terrain[terrain][0]
     return TERRAIN_FALLBACK[sum(map(ord, terrain)) % len(TERRAIN_FALLBACK)]
 
 
+def cell_colours(view: BoardView) -> set[str]:
+    """Every colour a cell of ``view`` is drawn in beneath a frame (as ``#rrggbb``): the
+    checker shades and the terrains' colours (and their darker veiled forms) of a ``cells``
+    board; the ground and the points' terrain colours of a ``points`` board."""
+    if view.layout == "points":
+        return {POINTS_GROUND} | {terrain_fill(view, c.terrain) for c in view.cells if c.terrain}
+    colours = set()
+    for cell in view.cells:
+        if cell.terrain is None:
+            colours.add(SHADES[cell.shade % 2])
+        elif cell.shade % 2:
+            colours.add(veiled(terrain_fill(view, cell.terrain), TERRAIN_SHADE))
+        else:
+            colours.add(terrain_fill(view, cell.terrain))
+    return colours
+
+
+def veiled(colour: str, opacity: float) -> str:
+    """``colour`` (``#rrggbb``) seen through black of ``opacity``."""
+    channels = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c * (1 - opacity)):02x}" for c in channels)
+
+
 def _piece(view: BoardView, piece: Piece, x: float, y: float) -> Iterable[str]:
     fill, ink = view.palette.get(piece.owner, ("#888888", "#000000"))
-    radius = CELL * 0.38
+    radius = PIECE_RADIUS
     title = piece.name or piece.glyph
     if piece.count > 1:
         title += f" x{piece.count}"
@@ -62,9 +116,7 @@ def _piece(view: BoardView, piece: Piece, x: float, y: float) -> Iterable[str]:
     yield (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}" stroke="#222" '
            f'stroke-width="1.6"/>')
     size = 26 if len(piece.glyph) == 1 else 18
-    yield (f'<text x="{x:.1f}" y="{y + size * 0.36:.1f}" font-family="{FONT}" '
-           f'font-size="{size}" font-weight="bold" text-anchor="middle" '
-           f'fill="{ink}">{escape(piece.glyph)}</text>')
+    yield text_path(piece.glyph, x, y + size * 0.36, size, ink, kind="glyph")
     if piece.count > 1:
         yield from _badge_disc(x + CELL * 0.3, y + CELL * 0.3, str(piece.count), "#c62828",
                                "#fff", 13)
@@ -79,8 +131,7 @@ def _badge_disc(x: float, y: float, label: str, fill: str, ink: str,
     """A small labelled disc beside a piece: its stack count or one of its badges."""
     yield (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="{fill}" stroke="#fff" '
            f'stroke-width="1.5"/>')
-    yield (f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-family="{FONT}" font-size="{font_size}" '
-           f'font-weight="bold" text-anchor="middle" fill="{ink}">{escape(label)}</text>')
+    yield text_path(label, x, y + 4.5, font_size, ink, kind="badge")
 
 
 def _mark(mark: Mark, x: int, y: int) -> str:
@@ -90,6 +141,31 @@ def _mark(mark: Mark, x: int, y: int) -> str:
                 f'stroke-dasharray="6 3"><title>{escape(mark.name)}</title></rect>')
     return (f'<circle cx="{x + CELL - 8}" cy="{y + 8}" r="4" fill="{mark.colour}">'
             f'<title>{escape(mark.name)}</title></circle>')
+
+
+def _frame(kind: str, tones: Tones, x: float, y: float, side: float,
+           round: bool) -> Iterable[str]:
+    """A frame of class ``kind`` just inside the square of ``side`` at ``x``, ``y`` (a ring
+    inside its circle when ``round``): a band of ``tones.dark`` at the edge, one of
+    ``tones.light`` within, each :data:`BAND` wide. Rectangles (rounded for a ring), so that
+    a frontend finds a cell's ``rect.last-move`` either way."""
+    for band, colour in enumerate((tones.dark, tones.light)):
+        inset = BAND * (band + 0.5)
+        width = side - 2 * inset
+        corner = f' rx="{width / 2:.2f}"' if round else ""
+        yield (f'<rect class="{kind}" x="{x + inset:.2f}" y="{y + inset:.2f}" '
+               f'width="{width:.2f}" height="{width:.2f}"{corner} fill="none" '
+               f'stroke="{colour}" stroke-width="{BAND}"/>')
+
+
+def _frames(name: str, x: float, y: float, side: float, round: bool, moved: set[str],
+            marked: set[str]) -> Iterable[str]:
+    """The previous move's frame and the highlight's (inside it when the cell has both)."""
+    if name in moved:
+        yield from _frame("last-move", LAST_MOVE, x, y, side, round)
+    if name in marked:
+        inset = 2 * BAND if name in moved else 0
+        yield from _frame("highlight", HIGHLIGHT, x + inset, y + inset, side - 2 * inset, round)
 
 
 def _extent(files: int, ranks: int) -> tuple[int, int]:
@@ -210,7 +286,13 @@ def svg_board(view: BoardView, *, size: int | None = None, highlight: Iterable[s
     board (the pieces and labels stay upright). The document is an image to a screen
     reader (``role="img"``), labelled by its ``<title>`` (``title``, by default
     :func:`board_title` of the view's game id) and described by a ``<desc>`` listing the
-    pieces by square (:func:`board_description`); the same arguments give the same bytes."""
+    pieces by square (:func:`board_description`); the same arguments give the same bytes.
+
+    Every place of the board is a ``<g class="cell" data-square="...">`` group whose
+    ``rect.square`` is its area (a square cell, or the disc around a point, as wide as a
+    cell), holding the frames of the previous move (``rect.last-move``) and of a highlight
+    (``rect.highlight``) and its piece (``g.piece`` with ``data-owner``). Every text is a
+    path (:mod:`service.glyphs`), so the picture names no font."""
     turned = Turned(view.files, view.ranks, turns)
     width, height = _extent(turned.columns, turned.rows)
     if size is None:
@@ -228,61 +310,93 @@ def svg_board(view: BoardView, *, size: int | None = None, highlight: Iterable[s
     ids = "board-" + hashlib.sha256(f"{title}\n{desc}".encode()).hexdigest()[:12]
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
-        f'viewBox="0 0 {width} {height}" data-game="{escape(view.game)}" '
-        f'data-files="{view.files}" data-ranks="{view.ranks}" role="img" '
-        f'text-rendering="geometricPrecision" '
-        f'aria-labelledby="{ids}-title" aria-describedby="{ids}-desc">',
+        f'viewBox="0 0 {width} {height}" preserveAspectRatio="none" data-game="{escape(view.game)}" '
+        f'data-files="{view.files}" data-ranks="{view.ranks}" data-layout="{view.layout}" '
+        f'role="img" aria-labelledby="{ids}-title" aria-describedby="{ids}-desc">',
         f'<title id="{ids}-title">{escape(title)}</title>',
         f'<desc id="{ids}-desc">{escape(desc)}</desc>',
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#5b4636"/>',
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="{FRAME}"/>',
     ]
+    if view.layout == "points":
+        out.extend(_points_ground(view, turned))
     for cell in view.cells:
         column, row = turned.place(cell.file, cell.rank)
         x, y = MARGIN + column * CELL, MARGIN + row * CELL
-        fill = _terrain_fill(view, cell.terrain) if cell.terrain else SHADES[cell.shade % 2]
         out.append(f'<g class="cell" data-square="{escape(cell.name)}">')
-        out.append(f'<rect class="square" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                   f'fill="{fill}"/>')
-        if cell.terrain and cell.shade % 2:  # the checker stays visible on terrain
-            out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#000" '
-                       f'fill-opacity="0.18"/>')
-        if cell.terrain and cell.terrain in view.terrain and view.terrain[cell.terrain][1]:
-            out.append(f'<text x="{x + 4}" y="{y + 13}" font-family="{FONT}" font-size="11" '
-                       f'fill="#000" fill-opacity="0.45">'
-                       f'{escape(view.terrain[cell.terrain][1])}</text>')
+        if view.layout == "points":
+            out.extend(_point(view, cell, x, y))
+        else:
+            out.extend(_square(view, cell, x, y))
+        out.extend(_frames(cell.name, x, y, CELL, view.layout == "points", moved, marked))
         out.extend(_mark(mark, x, y) for mark in cell.marks)
-        if cell.name in moved:
-            out.append(f'<rect class="last-move" x="{x}" y="{y}" width="{CELL}" '
-                       f'height="{CELL}" fill="{LAST_MOVE}" fill-opacity="0.4"/>')
-        if cell.name in marked:
-            out.append(f'<rect class="highlight" x="{x + 2}" y="{y + 2}" width="{CELL - 4}" '
-                       f'height="{CELL - 4}" fill="{HIGHLIGHT}" fill-opacity="0.45" '
-                       f'stroke="{HIGHLIGHT}" stroke-width="4"/>')
         if cell.piece is not None:
             out.extend(_piece(view, cell.piece, x + CELL / 2, y + CELL / 2))
         out.append("</g>")
-    label = f'font-family="{FONT}" font-size="14" fill="#f3e9d2" text-anchor="middle"'
-    for column, name in turned.bottom_labels(view):
-        cx = MARGIN + column * CELL + CELL / 2
-        out.append(f'<text x="{cx:.0f}" y="{height - 8}" {label}>{escape(name)}</text>')
-    for row, name in turned.left_labels(view):
-        cy = MARGIN + row * CELL + CELL / 2 + 5
-        out.append(f'<text x="{MARGIN / 2:.0f}" y="{cy:.0f}" {label}>{escape(name)}</text>')
+    out.extend(_coordinates(view, turned, height))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _square(view: BoardView, cell: Cell, x: int, y: int) -> Iterable[str]:
+    """A cell of a ``cells`` board: its square, checkered or in its terrain's colour (a dark
+    square of terrain veiled darker), and its terrain's letter."""
+    fill = terrain_fill(view, cell.terrain) if cell.terrain else SHADES[cell.shade % 2]
+    yield (f'<rect class="square" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+           f'fill="{fill}"/>')
+    if cell.terrain and cell.shade % 2:  # the checker stays visible on terrain
+        yield (f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#000" '
+               f'fill-opacity="{TERRAIN_SHADE}"/>')
+    if cell.terrain and cell.terrain in view.terrain and view.terrain[cell.terrain][1]:
+        yield text_path(view.terrain[cell.terrain][1], x + 7, y + 17, 11, "#000",
+                        anchor="start", opacity=0.45, kind="terrain")
+
+
+def _point(view: BoardView, cell: Cell, x: int, y: int) -> Iterable[str]:
+    """A place of a ``points`` board: its area, an unpainted disc as wide as a cell (which a
+    pointer hits all the same), and its dot, in its terrain's colour if it has one."""
+    cx, cy, r = x + CELL / 2, y + CELL / 2, CELL / 2
+    yield (f'<rect class="square" x="{x}" y="{y}" width="{CELL}" height="{CELL}" rx="{r:g}" '
+           f'fill="none" pointer-events="all"/>')
+    fill = terrain_fill(view, cell.terrain) if cell.terrain else POINTS_INK
+    yield (f'<circle class="point" cx="{cx:g}" cy="{cy:g}" r="{POINT_RADIUS}" fill="{fill}" '
+           f'stroke="{POINTS_INK}" stroke-width="2"/>')
+
+
+def _points_ground(view: BoardView, turned: Turned) -> Iterable[str]:
+    """The plain board of a ``points`` view and its lines, beneath the points."""
+    yield (f'<rect class="ground" x="{MARGIN}" y="{MARGIN}" width="{turned.columns * CELL}" '
+           f'height="{turned.rows * CELL}" fill="{POINTS_GROUND}"/>')
+    centres = {}
+    for cell in view.cells:
+        column, row = turned.place(cell.file, cell.rank)
+        centres[cell.name] = (MARGIN + column * CELL + CELL / 2, MARGIN + row * CELL + CELL / 2)
+    yield (f'<g class="lines" stroke="{POINTS_INK}" stroke-width="4" '
+           f'stroke-linecap="round">')
+    for a, b in view.lines:
+        (x1, y1), (x2, y2) = centres[a], centres[b]
+        yield (f'<line data-from="{escape(a)}" data-to="{escape(b)}" x1="{x1:g}" y1="{y1:g}" '
+               f'x2="{x2:g}" y2="{y2:g}"/>')
+    yield "</g>"
+
+
+def _coordinates(view: BoardView, turned: Turned, height: int) -> Iterable[str]:
+    """The files' and ranks' labels below and left of the board, as the turn puts them."""
+    for column, name in turned.bottom_labels(view):
+        cx = MARGIN + column * CELL + CELL / 2
+        yield text_path(name, cx, height - 8, 14, COORDINATES, kind="coordinate")
+    for row, name in turned.left_labels(view):
+        cy = MARGIN + row * CELL + CELL / 2 + 5
+        yield text_path(name, MARGIN / 2, cy, 14, COORDINATES, kind="coordinate")
 
 
 def png_bytes(svg: str) -> bytes:
     """Rasterise an SVG from :func:`svg_board` at its own pixel size: the same SVG gives the
     same bytes in any process, whatever it drew before.
 
-    That holds because the SVG asks for ``text-rendering="geometricPrecision"``, which
-    cairosvg turns into unhinted glyphs without hinted metrics. With hinting (cairo's default)
-    the glyphs of a size depend on what the process drew first: cairo keeps one FreeType face
-    per font for every size and caches hinted glyphs, so a label came out a pixel apart
-    depending on which board a worker had drawn first, and with it the PNG's bytes (and any
-    ETag made of them). The PNG encoder (libpng through cairo) is deterministic for the same
-    pixels."""
+    That holds because the picture holds no text, only shapes (its letters are paths made
+    from the package's own font, :mod:`service.glyphs`): no system font is looked up and no
+    hinted glyph is cached, so nothing a process drew earlier changes a pixel, and the PNG
+    encoder (libpng through cairo) is deterministic for the same pixels."""
     import cairosvg  # imported on first PNG: it loads the system cairo library
 
     png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))

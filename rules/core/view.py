@@ -5,6 +5,11 @@ with the help of :func:`grid_cells`. Everything game-specific a picture shows is
 generic terms: a cell's :class:`Mark` (a raised square, a failed attacker), a piece's
 :class:`Badge` (a leader riding a stack), terrain colours, a palette per player; the
 renderer and :func:`text_board` know no game.
+
+A board is drawn in one of two :data:`Layout` kinds: ``cells`` (the default), a grid of
+squares that pieces stand in, or ``points``, places on a plain board joined by the view's
+``lines`` that pieces stand on (a mill game's board). Either way every place is a
+:class:`Cell` with its grid coordinates, so pictures, frontends and text boards find it alike.
 """
 
 from __future__ import annotations
@@ -81,11 +86,25 @@ class Cell:
     piece: Piece | None = None
 
 
+#: How a board is drawn: ``cells``, squares side by side; ``points``, places on a plain board
+#: joined by lines, each at its grid coordinates (see :class:`BoardView`)
+Layout = Literal["cells", "points"]
+LAYOUTS: tuple[Layout, ...] = ("cells", "points")
+
+
 @dataclass(frozen=True)
 class BoardView:
     """A whole board: ``files`` x ``ranks`` grid coordinates, the on-board ``cells``
     (off-board holes are simply absent), the colours of each player's pieces, whose turn it
-    is and the previous move's squares (for highlighting)."""
+    is and the previous move's squares (for highlighting).
+
+    ``layout`` ``cells`` draws each cell as a square (checkered by its shade, coloured by its
+    terrain); ``points`` draws each as a point at the same grid coordinates on a plain board,
+    with ``lines`` (pairs of cell names) drawn straight between their points, and pieces
+    standing on the points (a point's terrain colours its dot; shades are not drawn). A
+    ``cells`` view has no lines. Raises ValueError for an unknown layout, lines in a
+    ``cells`` view, or a line naming a cell the view does not have.
+    """
 
     game: str
     files: int
@@ -100,13 +119,28 @@ class BoardView:
     #: terrain name -> (fill colour, one-letter code for text boards)
     terrain: dict[str, tuple[str, str]] = field(default_factory=dict)
     caption: str = ""
+    layout: Layout = "cells"
+    #: the lines of a ``points`` board: each joins the points of two cells, by name
+    lines: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
+        self._check_layout()
         if not self.file_labels:
             object.__setattr__(self, "file_labels", tuple(FILE_LETTERS[:self.files]))
         if not self.rank_labels:
             object.__setattr__(self, "rank_labels",
                                tuple(str(r + 1) for r in range(self.ranks)))
+
+    def _check_layout(self) -> None:
+        """ValueError for a layout this module does not know, or lines it cannot draw."""
+        if self.layout not in LAYOUTS:
+            raise ValueError(f"layout {self.layout!r} is not one of {', '.join(LAYOUTS)}")
+        if self.lines and self.layout != "points":
+            raise ValueError("only a points board has lines")
+        names = {c.name for c in self.cells}
+        strays = sorted({end for line in self.lines for end in line} - names)
+        if strays:
+            raise ValueError(f"lines name places the board does not have: {', '.join(strays)}")
 
     @property
     def names(self) -> frozenset[str]:
@@ -115,6 +149,7 @@ class BoardView:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "files": self.files, "ranks": self.ranks,
+            "layout": self.layout, "lines": [list(line) for line in self.lines],
             "to_move": self.to_move, "last_move": list(self.last_move),
             "cells": [{
                 "name": c.name, "file": c.file, "rank": c.rank, "shade": c.shade,
@@ -190,25 +225,27 @@ def has_view(game: Game[Any, Any]) -> bool:
     return True
 
 
+def _token(view: BoardView, cell: Cell) -> str:
+    """A cell on a text board: its piece in notation, else its terrain letter in lower case,
+    else the symbol of its first mark that has one, else ``.``."""
+    symbols = [m.symbol for m in cell.marks if m.symbol]
+    if cell.piece is not None:
+        return cell.piece.text or cell.piece.glyph
+    if cell.terrain and cell.terrain in view.terrain:
+        return view.terrain[cell.terrain][1].lower()
+    return symbols[0] if symbols else "."
+
+
 def text_board(view: BoardView) -> str:
     """The board as text: top rank first, rank numbers on the left, files below.
 
     Pieces are written in notation (``M``, ``wK``, ``b3*``); an empty cell is ``.``, its
     terrain letter in lower case, or the symbol of its first mark that has one; off-board
-    holes are blank.
+    holes are blank. A ``points`` board (see :func:`points_text_board`) also draws its lines.
     """
-    grid: dict[tuple[int, int], str] = {}
-    for c in view.cells:
-        symbols = [m.symbol for m in c.marks if m.symbol]
-        if c.piece is not None:
-            token = c.piece.text or c.piece.glyph
-        elif c.terrain and c.terrain in view.terrain:
-            token = view.terrain[c.terrain][1].lower()
-        elif symbols:
-            token = symbols[0]
-        else:
-            token = "."
-        grid[(c.file, c.rank)] = token
+    if view.layout == "points":
+        return points_text_board(view)
+    grid = {(c.file, c.rank): _token(view, c) for c in view.cells}
     width = max([len(t) for t in grid.values()] + [len(x) for x in view.file_labels] + [1])
     label_width = max(len(x) for x in view.rank_labels)
     lines = []
@@ -218,3 +255,55 @@ def text_board(view: BoardView) -> str:
     files = " ".join(x.rjust(width) for x in view.file_labels)
     lines.append(f"{' ' * label_width}  {files}")
     return "\n".join(lines)
+
+
+def points_text_board(view: BoardView) -> str:
+    """A ``points`` board as text: each point's token (as :func:`text_board` writes a cell)
+    centred on its column, three characters between columns and a line of text between
+    ranks, where the view's lines are drawn with ``-``, ``|``, ``/`` and ``\\`` (``X`` where
+    two diagonals cross); rank labels on the left of the points' rows, file labels below.
+    ``.---.---.`` is a rank of three empty points joined by one line."""
+    tokens = {(c.file, c.rank): _token(view, c) for c in view.cells}
+    width = max([len(t) for t in tokens.values()] + [len(x) for x in view.file_labels] + [1])
+    pitch = width + 3
+
+    def centre(file: int, rank: int) -> tuple[int, int]:
+        return file * pitch + width // 2, (view.ranks - 1 - rank) * 2
+
+    canvas = [[" "] * (view.files * pitch) for _ in range(2 * view.ranks - 1)]
+    for (file, rank), token in tokens.items():
+        x, y = centre(file, rank)
+        start = x - (len(token) - 1) // 2
+        canvas[y][start:start + len(token)] = token
+    by_name = {c.name: (c.file, c.rank) for c in view.cells}
+    for a, b in view.lines:
+        _draw_line(canvas, centre(*by_name[a]), centre(*by_name[b]))
+    labels = dict(enumerate(reversed(view.rank_labels)))
+    label_width = max(len(x) for x in view.rank_labels)
+    lines = [f"{labels.get(y // 2, '') if y % 2 == 0 else '':>{label_width}}  "
+             f"{''.join(row)}".rstrip() for y, row in enumerate(canvas)]
+    files = [" "] * (view.files * pitch)
+    for file, name in enumerate(view.file_labels):
+        x = centre(file, 0)[0] - (len(name) - 1) // 2
+        files[x:x + len(name)] = name
+    lines.append(f"{' ' * label_width}  {''.join(files)}".rstrip())
+    return "\n".join(lines)
+
+
+def _draw_line(canvas: list[list[str]], a: tuple[int, int], b: tuple[int, int]) -> None:
+    """Draw the straight line from character ``a`` to ``b`` (column, row) on ``canvas``,
+    leaving both ends and every character already written but a crossing diagonal."""
+    (x1, y1), (x2, y2) = sorted((a, b), key=lambda p: (p[1], p[0]))
+    if y1 == y2:
+        steps = [(x, y1) for x in range(min(x1, x2) + 1, max(x1, x2))]
+        stroke = "-"
+    else:
+        steps = [(round(x1 + (x2 - x1) * (y - y1) / (y2 - y1)), y) for y in range(y1 + 1, y2)]
+        stroke = "|" if x1 == x2 else "/" if x2 < x1 else "\\"
+    crossing = {"/": "\\", "\\": "/"}
+    for x, y in steps:
+        here = canvas[y][x]
+        if here == " ":
+            canvas[y][x] = stroke
+        elif crossing.get(here) == stroke:
+            canvas[y][x] = "X"

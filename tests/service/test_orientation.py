@@ -40,14 +40,18 @@ def square_corners(root: ET.Element) -> dict[str, tuple[float, float]]:
 
 
 def label_texts(root: ET.Element) -> tuple[dict[float, str], dict[float, str]]:
-    """The coordinates written around the board: below it (by x) and left of it (by y)."""
+    """The coordinates written around the board (paths of class ``coordinate``, each placed
+    by its transform at its anchor on the baseline): below it (by x) and left of it (by y)."""
     height = float(root.get("viewBox").split()[3])
     below, left = {}, {}
-    for text in root.findall(f"{SVG_NS}text"):
-        if float(text.get("y")) == height - 8:
-            below[float(text.get("x"))] = text.text
+    for path in root.iter(f"{SVG_NS}path"):
+        if path.get("class") != "coordinate":
+            continue
+        x, y = map(float, path.get("transform").removeprefix("translate(").rstrip(")").split())
+        if y == height - 8:
+            below[x] = path.get("data-text")
         else:
-            left[float(text.get("y"))] = text.text
+            left[y] = path.get("data-text")
     return below, left
 
 
