@@ -74,20 +74,14 @@ def terrain_fill(view: BoardView, terrain: str) -> str:
 
 
 def cell_colours(view: BoardView) -> set[str]:
-    """Every colour a cell of ``view`` is drawn in beneath a frame (as ``#rrggbb``): the
-    checker shades and the terrains' colours (and their darker veiled forms) of a ``cells``
-    board; the ground and the points' terrain colours of a ``points`` board."""
+    """Every colour (``#rrggbb``) a place of ``view`` may be drawn in beneath a frame: on a
+    ``cells`` board the checker shades and each colour a terrain may take (the view's own
+    and the fallbacks, each also veiled as on a dark square); on a ``points`` board its
+    ground and those terrain colours (a point's dot)."""
+    terrains = {colour for colour, _ in view.terrain.values()} | set(TERRAIN_FALLBACK)
     if view.layout == "points":
-        return {POINTS_GROUND} | {terrain_fill(view, c.terrain) for c in view.cells if c.terrain}
-    colours = set()
-    for cell in view.cells:
-        if cell.terrain is None:
-            colours.add(SHADES[cell.shade % 2])
-        elif cell.shade % 2:
-            colours.add(veiled(terrain_fill(view, cell.terrain), TERRAIN_SHADE))
-        else:
-            colours.add(terrain_fill(view, cell.terrain))
-    return colours
+        return {POINTS_GROUND} | terrains
+    return set(SHADES) | terrains | {veiled(colour, TERRAIN_SHADE) for colour in terrains}
 
 
 def veiled(colour: str, opacity: float) -> str:
@@ -147,15 +141,19 @@ def _frame(kind: str, tones: Tones, x: float, y: float, side: float,
            round: bool) -> Iterable[str]:
     """A frame of class ``kind`` just inside the square of ``side`` at ``x``, ``y`` (a ring
     inside its circle when ``round``): a band of ``tones.dark`` at the edge, one of
-    ``tones.light`` within, each :data:`BAND` wide. Rectangles (rounded for a ring), so that
-    a frontend finds a cell's ``rect.last-move`` either way."""
+    ``tones.light`` within, each :data:`BAND` wide. A square frame is two ``rect`` elements,
+    a ring two ``circle`` elements (CairoSVG draws a rounded rectangle's lower left corner
+    out of round)."""
     for band, colour in enumerate((tones.dark, tones.light)):
         inset = BAND * (band + 0.5)
         width = side - 2 * inset
-        corner = f' rx="{width / 2:.2f}"' if round else ""
-        yield (f'<rect class="{kind}" x="{x + inset:.2f}" y="{y + inset:.2f}" '
-               f'width="{width:.2f}" height="{width:.2f}"{corner} fill="none" '
-               f'stroke="{colour}" stroke-width="{BAND}"/>')
+        paint = f'fill="none" stroke="{colour}" stroke-width="{BAND}"'
+        if round:
+            yield (f'<circle class="{kind}" cx="{x + side / 2:.2f}" cy="{y + side / 2:.2f}" '
+                   f'r="{width / 2:.2f}" {paint}/>')
+        else:
+            yield (f'<rect class="{kind}" x="{x + inset:.2f}" y="{y + inset:.2f}" '
+                   f'width="{width:.2f}" height="{width:.2f}" {paint}/>')
 
 
 def _frames(name: str, x: float, y: float, side: float, round: bool, moved: set[str],
@@ -308,10 +306,12 @@ def svg_board(view: BoardView, *, size: int | None = None, highlight: Iterable[s
     desc = board_description(view, marked, moved)
     # ids unique to what the picture says, so that pictures inlined in one page keep theirs
     ids = "board-" + hashlib.sha256(f"{title}\n{desc}".encode()).hexdigest()[:12]
+    # the viewBox fills the whole pixel box (stretched by under a pixel where the sides were
+    # rounded), so that every rasteriser puts each shape at the same pixels
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
-        f'viewBox="0 0 {width} {height}" preserveAspectRatio="none" data-game="{escape(view.game)}" '
-        f'data-files="{view.files}" data-ranks="{view.ranks}" data-layout="{view.layout}" '
+        f'viewBox="0 0 {width} {height}" preserveAspectRatio="none" '
+        f'data-game="{escape(view.game)}" data-files="{view.files}" data-ranks="{view.ranks}" data-layout="{view.layout}" '
         f'role="img" aria-labelledby="{ids}-title" aria-describedby="{ids}-desc">',
         f'<title id="{ids}-title">{escape(title)}</title>',
         f'<desc id="{ids}-desc">{escape(desc)}</desc>',

@@ -36,13 +36,15 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def running_service(workers: int = 1, timeout: float = 90.0,
-                    env: dict[str, str] | None = None) -> Iterator[str]:
+                    env: dict[str, str] | None = None, module: str = "service") -> Iterator[str]:
     """Start ``python -m service`` (with ``env`` added to the environment) and yield its base
-    URL once ``/v1/ready`` answers 200."""
+    URL once ``/v1/ready`` answers 200. ``module`` runs another module instead, one that
+    serves the service as ``python -m service`` does (a test's game registered first, say:
+    :mod:`tests.morris.serve`)."""
     port = free_port()
     env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port),
            "WEB_CONCURRENCY": str(workers), "GUNICORN_ACCESSLOG": "/dev/null", **(env or {})}
-    proc = subprocess.Popen([sys.executable, "-m", "service"], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", module], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:

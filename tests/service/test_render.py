@@ -252,3 +252,38 @@ def test_the_shedding_estimate_counts_the_default_size(client):
                     game_id) for game_id in registry.game_ids())
     largest = registry.configure(sizes[-1][1])
     assert sizes[-1][0] > sizes[0][0] > render_cost(largest, {"format": "svg", "size": None})
+
+
+# ---- a board of points joined by lines -----------------------------------------------------
+
+def test_a_view_refuses_lines_it_cannot_draw():
+    from rules.core.view import BoardView, Cell
+
+    cells = (Cell("p", 0, 0), Cell("q", 1, 0))
+    assert BoardView("g", 2, 1, cells, {}, layout="points", lines=(("p", "q"),)).lines
+    with pytest.raises(ValueError, match="only a points board has lines"):
+        BoardView("g", 2, 1, cells, {}, lines=(("p", "q"),))
+    with pytest.raises(ValueError, match="the board does not have: r"):
+        BoardView("g", 2, 1, cells, {}, layout="points", lines=(("p", "r"),))
+    with pytest.raises(ValueError, match="not one of cells, points"):
+        BoardView("g", 2, 1, cells, {}, layout="hexes")  # type: ignore[arg-type]
+
+
+def test_a_points_text_board_draws_long_lines_and_leaves_holes_blank():
+    from rules.core.view import BoardView, Cell, Piece
+
+    # a 5x3 strip: the corners and the middle, joined round the rim and across the middle
+    names = {"a1": (0, 0), "e1": (4, 0), "c2": (2, 1), "a3": (0, 2), "e3": (4, 2)}
+    cells = tuple(Cell(n, f, r, piece=Piece("K", "w", text="wK") if n == "c2" else None)
+                  for n, (f, r) in names.items())
+    lines = (("a1", "e1"), ("a3", "e3"), ("a1", "a3"), ("e1", "e3"), ("a1", "c2"),
+             ("c2", "e3"))
+    view = BoardView("g", 5, 3, cells, {}, layout="points", lines=lines)
+    assert text_board(view) == "\n".join([
+        "3   .-------------------.",
+        "    |              /    |",
+        "2   |         wK        |",
+        "    |    /              |",
+        "1   .-------------------.",
+        "    a    b    c    d    e",
+    ])
