@@ -347,7 +347,7 @@ def _square(view: BoardView, cell: Cell, x: int, y: int) -> Iterable[str]:
         yield (f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#000" '
                f'fill-opacity="{TERRAIN_SHADE}"/>')
     if cell.terrain and cell.terrain in view.terrain and view.terrain[cell.terrain][1]:
-        yield text_path(view.terrain[cell.terrain][1], x + 7, y + 17, 11, "#000",
+        yield text_path(view.terrain[cell.terrain][1], x + 5, y + 15, 11, "#000",
                         anchor="start", opacity=0.45, kind="terrain")
 
 

@@ -1,7 +1,8 @@
 """The same picture query gives the same PNG bytes in every process, whatever the process drew
 before (so an ETag holds across workers and replicas): fresh interpreters draw different
-pictures first (hinted text used to depend on the first picture a process drew), then the
-same ones, and their bytes are compared."""
+pictures first, then the same ones, and their bytes are compared. (Text drawn by cairo from
+system fonts once depended on the glyphs a process had cached from its first picture; the
+pictures now draw their letters as paths, and no rasteriser state may leak between them.)"""
 
 from __future__ import annotations
 
