@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 
@@ -28,11 +29,13 @@ print(json.dumps([hashlib.sha256(draw(*query)).hexdigest() for query in after]))
 """
 
 
-def digests_after(before: list[list[object]], after: list[list[object]]) -> list[str]:
+def digests_after(before: list[list[object]], after: list[list[object]],
+                  env: dict[str, str] | None = None) -> list[str]:
     """The digests of the ``after`` pictures drawn in a fresh interpreter that drew the
-    ``before`` ones first."""
+    ``before`` ones first (with ``env`` added to its environment)."""
     out = subprocess.run([sys.executable, "-c", DRAW, json.dumps(before), json.dumps(after)],
-                         cwd=ROOT, capture_output=True, text=True, check=True)
+                         cwd=ROOT, capture_output=True, text=True, check=True,
+                         env={**os.environ, **(env or {})})
     return json.loads(out.stdout)
 
 
@@ -55,3 +58,18 @@ def test_a_png_does_not_depend_on_what_the_process_drew_before():
             game, game.start_position, format="png", size=query[1],
             orientation=query[2] if len(query) > 2 else None)).hexdigest())
     assert here == first
+
+
+#: a fontconfig configuration that names no font directory: a machine without fonts
+NO_FONTS = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig></fontconfig>
+"""
+
+
+def test_a_png_is_the_same_on_a_machine_without_fonts(tmp_path):
+    (tmp_path / "fonts.conf").write_text(NO_FONTS)
+    queries = [[game_id, 300] for game_id in registry.game_ids()]
+    without = digests_after([], queries, {"FONTCONFIG_FILE": str(tmp_path / "fonts.conf"),
+                                          "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    assert without == digests_after([], queries)
