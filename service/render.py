@@ -2,8 +2,11 @@
 :mod:`service.pictures`).
 
 The picture is drawn from the game's :class:`rules.core.view.BoardView`, so this module knows
-no game. Every cell is a ``<g class="cell" data-square="a1">`` group, which lets a web page
-(the playground) inline the SVG and make the squares clickable.
+no game: a board of square cells, or of points joined by lines. Every cell or point is a
+``<g class="cell" data-square="a1">`` group, which lets a web page (the board element, the
+playground) inline the SVG and make the squares clickable. Every text is a path outlined from
+the package's font (:mod:`service.glyphs`), so the picture names no font and a browser and
+the PNG (cairosvg) draw the same shapes.
 """
 
 from __future__ import annotations
