@@ -3,7 +3,9 @@
 Client generators turn each named schema into one type, so everything the games declare
 through the :class:`~rules.core.game.Game` interface is named once and referenced by ``$ref``:
 
-- ``GameId``: the id of every registered game;
+- ``GameId``: the id of every registered game, and (``x-game-components``) the names of
+  each game's own components below, which a client generator reads to type requests and
+  answers game by game;
 - ``<Game>Options``: each game's options, from its option declarations;
 - ``<Game>Dice``: the dice each game's chance moves take;
 - ``<Type>Event`` and ``Event``: every event type the games report, as a union
@@ -103,9 +105,34 @@ def openapi_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
 
 # ---- the components ---------------------------------------------------------------------------
 
+#: the GameId extension naming each game's own components (see :func:`game_links`)
+GAME_LINKS_KEY = "x-game-components"
+
+
 def game_id_schema() -> dict[str, Any]:
     return {"type": "string", "enum": registry.game_ids(),
-            "description": "The id of a game this service plays."}
+            "description": ("The id of a game this service plays. Its `x-game-components` "
+                            "name each game's own components: its `options`, its `dice` "
+                            "(absent for a game without dice), the `entries` its legal moves "
+                            "are answered as and the `events` its moves report."),
+            GAME_LINKS_KEY: game_links()}
+
+
+def game_links() -> dict[str, dict[str, Any]]:
+    """For every registered game, the component names of its options, its dice (none for a
+    game without dice), each entry kind it declares and each event type it declares, in the
+    order it declares them."""
+    links: dict[str, dict[str, Any]] = {}
+    for game_id in registry.game_ids():
+        cls = registry.game_class(game_id)
+        assert cls is not None
+        links[game_id] = {
+            "options": camel(game_id, "options"),
+            **({"dice": camel(game_id, "dice")} if cls.dice_schema is not None else {}),
+            "entries": [camel(kind, "entry") for kind in cls.entry_kinds],
+            "events": [camel(kind, "event") for kind in cls.event_schemas],
+        }
+    return links
 
 
 def options_schema(game_id: str) -> dict[str, Any]:

@@ -163,3 +163,22 @@ def test_the_alternative_media_types_are_served_on_request(client: FlaskClient) 
     assert client.post(f"/v1/games/{game_id}/render", json={}).mimetype == "image/svg+xml"
     assert client.get("/openapi.yaml", headers={"Accept": "text/yaml"}).mimetype == "text/yaml"
     assert client.get("/openapi.yaml").mimetype == "application/yaml"
+
+
+def test_each_game_names_its_own_components(document: dict[str, Any]) -> None:
+    """The GameId schema's ``x-game-components`` (what the TypeScript client types each game
+    by) names, for every game, components of the document: its options, its dice exactly
+    when it has dice, and the schemas of the entry kinds and event types it declares."""
+    schemas = document["components"]["schemas"]
+    links = schemas["GameId"]["x-game-components"]
+    assert list(links) == registry.game_ids()
+    for game_id, link in links.items():
+        cls = registry.game_class(game_id)
+        assert cls is not None
+        assert link["options"] == camel(game_id, "options")
+        assert link.get("dice") == (camel(game_id, "dice") if cls.dice_schema else None)
+        assert link["entries"] == [camel(kind, "entry") for kind in cls.entry_kinds]
+        assert link["events"] == [camel(kind, "event") for kind in cls.event_schemas]
+        named = [link["options"], *link["entries"], *link["events"]] + (
+            [link["dice"]] if "dice" in link else [])
+        assert all(name in schemas for name in named), game_id

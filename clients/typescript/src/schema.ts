@@ -1020,7 +1020,7 @@ export interface components {
          */
         IllegalMoveReason: "malformed_move" | "empty_square" | "not_your_piece" | "failed_attempt" | "own_piece" | "piece_movement" | "defense_of_the_crown" | "path_blocked" | "raised_square" | "defended_king" | "promotion_not_allowed" | "promotion_required" | "king_in_check" | "swordmaster_formation" | "illegal_move" | "wrong_phase" | "fight_pending" | "not_own_camp" | "wrong_cell_colour" | "cell_full" | "general_already_placed" | "general_required" | "not_your_stack" | "not_adjacent" | "not_enough_pawns" | "no_general_here" | "general_must_move" | "no_action_points" | "retreat_blocked" | "general_alone" | "lost_power" | "not_in_zone_of_control" | "rank_capture" | "reflection_rule" | "ko_rule" | "resurrection_not_allowed" | "no_lost_piece" | "square_occupied" | "off_board" | "pass_not_allowed" | "pawn_capture" | "terrain";
         /**
-         * @description The id of a game this service plays.
+         * @description The id of a game this service plays. Its `x-game-components` name each game's own components: its `options`, its `dice` (absent for a game without dice), the `entries` its legal moves are answered as and the `events` its moves report.
          * @enum {string}
          */
         GameId: "kings-mate" | "maestria" | "mastery" | "sceptre";
