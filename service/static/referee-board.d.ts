@@ -1,66 +1,55 @@
 // Types of the <referee-board> custom element (referee-board.js): its attributes, properties,
-// methods and events. The service answers are typed loosely here; the TypeScript client of the
-// same package has the precise types generated from the service's OpenAPI document.
+// methods and events, in the client's own types (options, legal-move entries, events, dice
+// and status as the service's OpenAPI document defines them). This file is the npm package's
+// (@boardgame-referee/client/referee-board): it lies beside the client's index.d.ts in dist/
+// and imports its types from there; a page loading the element from the service's URL takes
+// these types from that package.
+import type {
+  Applied, Dice, Entry, GameId, Options, Problem as ServiceProblem, Status,
+} from "./index.js";
 
-/** One legal move as legal-moves lists it: its notation and its structured fields. */
-export interface MoveEntry {
-  move: string;
-  from?: string;
-  to?: string;
-  kind?: string;
-  piece?: string;
-  promotion?: string;
-  count?: number;
-  general?: boolean;
-  /** The move needs dice: the element asks for them (or a roll). */
-  chance?: boolean;
-  [field: string]: unknown;
-}
+export type { Applied, Dice, Entry, GameId, Options, Status };
 
-/** A status answer: ongoing, won or drawn; the winner and the reason; whose turn it is. */
-export interface Status {
-  state: "ongoing" | "win" | "draw";
-  winner: string | null;
-  reason: string | null;
-  to_move: string | null;
-  in_check?: boolean;
-  [field: string]: unknown;
-}
+/** A legal move as the element lists it: an entry of any game, told apart by `kind`. */
+export type MoveEntry = Entry;
 
-/** An apply answer: the `move` event's detail. */
-export interface Applied {
-  position: string;
-  move: string;
-  events: Array<{ type: string; [field: string]: unknown }>;
-  status: Status;
-  dice?: Record<string, unknown>;
-  /** The new position's token, when the service signs positions. */
-  token?: string;
-  options?: Record<string, unknown>;
-}
-
-/** An RFC 9457 problem document: the `error` event's detail. Problems the element makes
- * itself (an options attribute that is not JSON, a service it cannot reach) have `status` 0
- * and the codes `invalid_attribute`, `service_unreachable`, `http_error` or `element_error`. */
-export interface Problem {
+/** A problem the element makes itself: an options attribute that is not JSON
+ * (`invalid_attribute`), a service it cannot reach (`service_unreachable`, status 0), an
+ * answer that is not a problem document (`http_error`, its HTTP status), or a failure of its
+ * own (`element_error`, status 0). */
+export interface ElementProblem {
   type: string;
   title: string;
   status: number;
   detail: string;
-  code: string;
-  reason?: string;
-  [field: string]: unknown;
+  code: "invalid_attribute" | "service_unreachable" | "http_error" | "element_error";
 }
+
+/** The `error` event's detail: the service's RFC 9457 problem document (its `code` one of the
+ * spec's), or one the element made itself. */
+export type Problem = ServiceProblem | ElementProblem;
 
 /** The element's own events (its `error` is a CustomEvent, not the DOM's ErrorEvent). */
 export interface RefereeBoardEventMap {
-  /** A move was applied. Cancelable: preventDefault() leaves the board on its position, for a
-   * page that keeps the game itself (it then sets `position` and `token`). */
+  /** A move was applied: apply's answer. Cancelable: preventDefault() leaves the board on its
+   * position, for a page that keeps the game itself (it then sets `position` and `token`). */
   move: CustomEvent<Applied>;
   /** A position was loaded and drawn: its status. */
   status: CustomEvent<Status>;
   /** The service refused a request (or could not be reached). */
   error: CustomEvent<Problem>;
+}
+
+/** The dice one side rolls in a pending fight or attempt (`["d6", "d4"]`), and who it is. */
+export interface SideDice {
+  dice: string[];
+  side: string | null;
+}
+
+/** What labels may say beside a move: the status (whose odds) and the game's piece names. */
+export interface Naming {
+  status?: Status | null;
+  pieces?: Record<string, string>;
 }
 
 /** The base URL of the service a module loaded from `moduleUrl` talks to by default. */
@@ -69,10 +58,22 @@ export function defaultService(moduleUrl: string): string;
 export function statusText(status: Status): string;
 /** The fields of a status beyond state, winner, reason and to_move, in words. */
 export function statusNotes(status: Status): string[];
+/** The odds of a chance move (an entry's `odds`) from the side of the player deciding it;
+ * empty when they name no winner. */
+export function oddsWords(odds: unknown, status?: Status | null): string;
+/** The dice each side rolls in the fight or attempt pending, when one of `sources` (a move's
+ * entry, the status) says so; null when none does. */
+export function sideDice(schema: unknown, ...sources: unknown[]): Record<string, SideDice> | null;
+/** What is wrong with `dice` for the dice each side rolls; empty when it fits. */
+export function rolledDiceProblems(dice: Record<string, unknown>,
+                                   sides: Record<string, SideDice>): string[];
 /** What is wrong with `value` as dice under a game's dice JSON schema; empty when it fits. */
 export function diceProblems(value: unknown, schema: unknown, path?: string): string[];
 /** Labels telling apart moves that share their squares. */
-export function choiceLabels(entries: MoveEntry[]): string[];
+export function choiceLabels(entries: Entry[], naming?: Naming): string[];
+/** The first field (a path into the entries) whose values are squares of the board and differ
+ * between `entries`: a choice to make on the board; null when none does. */
+export function squareField(entries: Entry[], squares: Set<string>): string[] | null;
 
 /** An error answered by the service, carrying its problem document. */
 export class ProblemError extends Error {
@@ -82,10 +83,11 @@ export class ProblemError extends Error {
 
 export class RefereeBoard extends HTMLElement {
   static observedAttributes: string[];
-  /** Attribute `game`: the game's id. */
-  game: string;
+  /** Attribute `game`: the game's id (empty until set). */
+  get game(): GameId | "";
+  set game(value: GameId);
   /** Attribute `options` (JSON): the options asked for. */
-  options: Record<string, unknown>;
+  options: Options;
   /** Attribute `position`: the position shown; null: the initial position of the options. */
   position: string | null;
   /** Attribute `token`: the position's token when the service signs positions. */
@@ -97,13 +99,14 @@ export class RefereeBoard extends HTMLElement {
   /** Attribute `interactive` (boolean): whether a person may move on the board. */
   interactive: boolean;
   /** The options in force, every default filled in (null before the first answer). */
-  readonly resolvedOptions: Record<string, unknown> | null;
+  readonly resolvedOptions: Options | null;
   /** The legal moves of the position shown (empty when not interactive). */
-  readonly legalMoves: MoveEntry[];
+  readonly legalMoves: Entry[];
   /** The status of the position shown (null before the first answer). */
   readonly status: Status | null;
-  /** Plays `move`, with `dice` or dice rolled by the service; null when refused. */
-  play(move: string, dice?: Record<string, unknown>): Promise<Applied | null>;
+  /** Plays `move`, with `dice` (the game's) or dice rolled by the service; null when
+   * refused. */
+  play(move: string, dice?: Dice): Promise<Applied | null>;
   /** Forgets a selected piece and any open choice. */
   cancel(): void;
   /** Asks the service again for the position's moves, status and picture. */

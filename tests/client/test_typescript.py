@@ -1,7 +1,8 @@
 """The TypeScript client (clients/typescript) as CI builds it from a fresh clone: ``npm ci``
-from the lockfile, its generated types equal to what openapi.yaml generates, strict ``tsc`` on
-the library, its tests and its example, the build, then its ``node:test`` suites against the
-real service with signed positions required. Node 20+ and npm are required (a failure, not a
+from the lockfile, its generated types (the spec's, each game's) equal to what openapi.yaml
+generates, strict ``tsc`` on the library, its tests and its example, the build, the per-game
+types' uses and the mistakes they must refuse, then its ``node:test`` suites against the real
+service with signed positions required. Node 20+ and npm are required (a failure, not a
 skip); every failure shows the command's output.
 """
 
@@ -31,13 +32,17 @@ def built(installed: None) -> None:
     run("npm", "run", "build")
 
 
+#: the files `npm run generate` writes from openapi.yaml: the spec's types, each game's types
+GENERATED = ("schema.ts", "games.ts")
+
+
 def test_generated_types_equal_the_committed_ones(installed: None, tmp_path: Path) -> None:
-    generated = tmp_path / "schema.ts"
-    run("npm", "run", "generate", "--", str(generated))
-    committed = PACKAGE / "src" / "schema.ts"
-    assert generated.read_text() == committed.read_text(), (
-        "src/schema.ts is not what openapi.yaml generates; run: cd clients/typescript && "
-        "npm run generate")
+    run("npm", "run", "generate", "--", str(tmp_path))
+    for name in GENERATED:
+        committed = PACKAGE / "src" / name
+        assert (tmp_path / name).read_text() == committed.read_text(), (
+            f"src/{name} is not what openapi.yaml generates; run: cd clients/typescript && "
+            "npm run generate")
 
 
 def test_the_library_compiles_in_strict_mode(installed: None) -> None:
@@ -47,6 +52,16 @@ def test_the_library_compiles_in_strict_mode(installed: None) -> None:
 def test_the_example_and_the_tests_compile_in_strict_mode(built: None) -> None:
     run("npm", "run", "typecheck:examples")
     run("npm", "run", "typecheck:tests")
+
+
+def test_each_game_is_typed_and_each_mistake_stays_an_error(built: None) -> None:
+    """test/types/uses.ts (each game's options, dice, entries and events read without a
+    cast, by the client and by the element) compiles; each line of test/types/mistakes.ts
+    after a ``@ts-expect-error`` (an unknown game id, another game's option or entry field,
+    a string method on an entry...) stays an error, or tsc fails on the unused directive."""
+    mistakes = (PACKAGE / "test" / "types" / "mistakes.ts").read_text()
+    assert mistakes.count("// @ts-expect-error\n") >= 20
+    run("npm", "run", "typecheck:types")
 
 
 def test_the_package_ships_the_element_the_service_serves(built: None) -> None:

@@ -7,12 +7,14 @@ import type { Client } from "openapi-fetch";
 
 import { TransportError, errorFor } from "./errors.js";
 import type {
-  ApplyRequest, ApplyResponse, ExportedRecord, GameDetail, GameId, GameSummary, ImportedRecord,
-  LegalMovesRequest, LegalMovesResponse, PerftRequest, PerftResponse, RecordExportRequest,
-  RenderRequest, ReplayPictureRequest, ReplayRequest, ReplayResponse, SetupRequest,
-  SetupResponse, Status, SuggestRequest, SuggestResponse, paths,
+  ExportedRecord, GameDetail, GameId, GameSummary, PerftRequest, PerftResponse,
+  RecordExportRequest, RenderRequest, ReplayPictureRequest, SetupRequest, Status,
+  SuggestRequest, paths,
 } from "./schema.js";
-import type { At, GameName, Options, ReplayWithHistory } from "./types.js";
+import type {
+  Applied, At, Dice, Entry, Imported, LegalMoves, Options, ReplayWithHistory, Replayed, Setup,
+  Suggested,
+} from "./types.js";
 
 /** How the client reaches the service. */
 export interface ClientOptions {
@@ -26,17 +28,29 @@ export interface ClientOptions {
   requestId?: string | (() => string);
 }
 
-/** What apply takes beside the move: a physical roll's `dice`, or a `seed` for the service's. */
-export type ApplyMore = Pick<ApplyRequest, "dice" | "seed">;
-/** What replay takes beside the moves: each chance move's `dice` in order, or a `seed`; and
- * `history: true` for every ply's position and events. */
-export type ReplayMore = Pick<ReplayRequest, "dice" | "seed" | "history">;
-/** What an export takes beside the moves: their `dice`, the `tags`, `comments` and
- * off-board events (`asides`) to write, each after a number of plies, and the `result`. */
-export type ExportMore = Pick<RecordExportRequest,
-  "dice" | "tags" | "comments" | "asides" | "result">;
-/** What legal-moves takes beside the position: `moves_only` for notation strings alone. */
-export type LegalMovesMore = Pick<LegalMovesRequest, "moves_only">;
+/** What apply takes beside the move: a physical roll's `dice` (game `G`'s; none for a game
+ * without dice), or a `seed` for the service's. */
+export interface ApplyMore<G extends GameId = GameId> {
+  dice?: Dice<G> | null;
+  seed?: number | null;
+}
+/** What replay takes beside the moves: each chance move's `dice` (game `G`'s) in order, or a
+ * `seed`; and `history: true` for every ply's position and events. */
+export interface ReplayMore<G extends GameId = GameId> {
+  dice?: (Dice<G> | null)[];
+  seed?: number | null;
+  history?: boolean;
+}
+/** What an export takes beside the moves: their `dice` (game `G`'s), the `tags`, `comments`
+ * and off-board events (`asides`) to write, each after a number of plies, and the `result`. */
+export type ExportMore<G extends GameId = GameId> =
+  Pick<RecordExportRequest, "tags" | "comments" | "asides" | "result"> &
+  { dice?: (Dice<G> | null)[] };
+/** What legal-moves takes beside the position: `moves_only: true` for notation strings
+ * alone (entries otherwise). */
+export interface LegalMovesMore {
+  moves_only?: boolean;
+}
 /** What perft takes beside the depth: `divide` for each first move's count. */
 export type PerftMore = Pick<PerftRequest, "divide">;
 /** How the computer opponent plays: `level`, its budget (`playouts`, `time_ms`), a `seed`. */
@@ -44,9 +58,11 @@ export type SuggestMore = Pick<SuggestRequest, "level" | "playouts" | "time_ms" 
 /** How a picture is drawn: its `size`, `highlight`ed squares and `last_move`. */
 export type RenderMore = Omit<RenderRequest, "position" | "options" | "token" | "format">;
 
-/** How a game's animated picture is drawn: dice or seed, `size`, `orientation`, `frame_ms`. */
-export type ReplayPictureMore = Omit<ReplayPictureRequest,
-  "position" | "options" | "token" | "moves" | "format">;
+/** How a game's animated picture is drawn: dice (game `G`'s) or seed, `size`, `orientation`,
+ * `frame_ms`. */
+export type ReplayPictureMore<G extends GameId = GameId> = Omit<ReplayPictureRequest,
+  "position" | "options" | "token" | "moves" | "format" | "dice"> &
+  { dice?: (Dice<G> | null)[] };
 
 /** The picture of a position as SVG text. */
 export type SvgRequest = RenderMore & { format?: "svg" };
@@ -101,41 +117,50 @@ export class RefereeClient {
   }
 
   /** One game in detail: pieces, setups, options, notation, reasons, dice. */
-  async getGame(game: GameName): Promise<GameDetail> {
+  async getGame(game: GameId): Promise<GameDetail> {
     return this.#answer(this.#http.GET("/v1/games/{game}", { params: path(game) }));
   }
 
   /** A new game: its initial position, resolved options and (when signing) token; with a
    * `timeControl` (a service that signs positions, two players), its `clocks` too. */
-  async setup(game: GameName, options?: Options | null,
-              timeControl?: SetupRequest["time_control"]): Promise<SetupResponse> {
+  async setup<G extends GameId>(game: G, options?: Options<G> | null,
+                                timeControl?: SetupRequest["time_control"]):
+    Promise<Setup<G>> {
     const body: SetupRequest = options == null ? {} : { options };
     if (timeControl != null) {
       body.time_control = timeControl;
     }
-    return this.#answer(this.#http.POST("/v1/games/{game}/setup", { params: path(game), body }));
+    return this.#answer(
+      this.#http.POST("/v1/games/{game}/setup", { params: path(game), body })) as
+      Promise<Setup<G>>;
   }
 
-  /** Every legal move of the position, each an entry of its `kind` (or, with `moves_only`,
-   * its notation). */
-  async legalMoves(game: GameName, at: At = {}, more: LegalMovesMore = {}):
-    Promise<LegalMovesResponse> {
+  /** Every legal move of the position: each an entry of the game (told apart by `kind`), or
+   * with `moves_only: true` its notation string. */
+  legalMoves<G extends GameId>(game: G, at: At<G> | undefined, more: { moves_only: true }):
+    Promise<LegalMoves<G, string>>;
+  legalMoves<G extends GameId>(game: G, at?: At<G>, more?: { moves_only?: false }):
+    Promise<LegalMoves<G>>;
+  legalMoves<G extends GameId>(game: G, at?: At<G>, more?: LegalMovesMore):
+    Promise<LegalMoves<G, Entry<G> | string>>;
+  async legalMoves<G extends GameId>(game: G, at: At<G> = {}, more: LegalMovesMore = {}):
+    Promise<LegalMoves<G, Entry<G> | string>> {
     return this.#answer(this.#http.POST("/v1/games/{game}/legal-moves", {
       params: path(game), body: { ...where(at), ...pick(more, ["moves_only"]) },
-    }));
+    })) as Promise<LegalMoves<G, Entry<G> | string>>;
   }
 
-  /** The position after `move`, its events and status, and (when signing) its token. A chance
-   * move takes the `dice` given, or the service rolls them. */
-  async apply(game: GameName, move: string, at: At = {}, more: ApplyMore = {}):
-    Promise<ApplyResponse> {
+  /** The position after `move`, the game's events and the status, and (when signing) its
+   * token. A chance move takes the `dice` given, or the service rolls them. */
+  async apply<G extends GameId>(game: G, move: string, at: At<G> = {},
+                                more: ApplyMore<G> = {}): Promise<Applied<G>> {
     return this.#answer(this.#http.POST("/v1/games/{game}/apply", {
       params: path(game), body: { ...where(at), move, ...pick(more, ["dice", "seed"]) },
-    }));
+    })) as Promise<Applied<G>>;
   }
 
   /** Whether the game goes on, and who won or why it was drawn. */
-  async status(game: GameName, at: At = {}): Promise<Status> {
+  async status<G extends GameId>(game: G, at: At<G> = {}): Promise<Status> {
     return this.#answer(this.#http.POST("/v1/games/{game}/status", {
       params: path(game), body: where(at),
     }));
@@ -145,16 +170,17 @@ export class RefereeClient {
    * IllegalMoveError whose `index` is its place. With `history: true` the answer also holds
    * every ply (a {@link Ply}: move, dice, events, mover, the position and status after it),
    * for a game viewer to step through. */
-  replay(game: GameName, moves: readonly string[], at: At,
-         more: ReplayMore & { history: true }): Promise<ReplayWithHistory>;
-  replay(game: GameName, moves: readonly string[], at?: At, more?: ReplayMore):
-    Promise<ReplayResponse>;
-  async replay(game: GameName, moves: readonly string[], at: At = {}, more: ReplayMore = {}):
-    Promise<ReplayResponse> {
+  replay<G extends GameId>(game: G, moves: readonly string[], at: At<G> | undefined,
+                           more: ReplayMore<G> & { history: true }):
+    Promise<ReplayWithHistory<G>>;
+  replay<G extends GameId>(game: G, moves: readonly string[], at?: At<G>,
+                           more?: ReplayMore<G>): Promise<Replayed<G>>;
+  async replay<G extends GameId>(game: G, moves: readonly string[], at: At<G> = {},
+                                 more: ReplayMore<G> = {}): Promise<Replayed<G>> {
     return this.#answer(this.#http.POST("/v1/games/{game}/replay", {
       params: path(game),
       body: { ...where(at), moves: [...moves], ...pick(more, ["dice", "seed", "history"]) },
-    }));
+    })) as Promise<Replayed<G>>;
   }
 
   /** A whole game's record (text, as docs/records.md writes it) judged: its tags, options and
@@ -163,18 +189,18 @@ export class RefereeClient {
    * signs it (a record from the initial position without off-board events). A record at
    * fault throws the {@link RecordError} of its code (`line`, `column`, `tag`), a ply that
    * fails its own error with its `index`. */
-  async importRecord(game: GameName, record: string): Promise<ImportedRecord> {
+  async importRecord<G extends GameId>(game: G, record: string): Promise<Imported<G>> {
     return this.#answer(this.#http.POST("/v1/games/{game}/records/import", {
       params: path(game), body: { record },
-    }));
+    })) as Promise<Imported<G>>;
   }
 
   /** The game as a record: `moves` played from the position with their `dice`, the `tags`,
    * `comments` and `asides` (a resignation, a departure, a loss on time, a draw agreed)
    * given, the result (the game's own unless given, and then checked). The answer holds the
    * text as `record`, with its `result` and the game's `status`. */
-  async exportRecord(game: GameName, moves: readonly string[], at: At = {},
-                     more: ExportMore = {}): Promise<ExportedRecord> {
+  async exportRecord<G extends GameId>(game: G, moves: readonly string[], at: At<G> = {},
+                                       more: ExportMore<G> = {}): Promise<ExportedRecord> {
     return this.#answer(this.#http.POST("/v1/games/{game}/records/export", {
       params: path(game),
       body: { ...where(at), moves: [...moves],
@@ -183,8 +209,8 @@ export class RefereeClient {
   }
 
   /** The number of move sequences `depth` plies deep (and, with `divide`, per first move). */
-  async perft(game: GameName, depth: number, at: At = {}, more: PerftMore = {}):
-    Promise<PerftResponse> {
+  async perft<G extends GameId>(game: G, depth: number, at: At<G> = {},
+                                more: PerftMore = {}): Promise<PerftResponse> {
     return this.#answer(this.#http.POST("/v1/games/{game}/perft", {
       params: path(game), body: { ...where(at), depth, ...pick(more, ["divide"]) },
     }));
@@ -192,18 +218,20 @@ export class RefereeClient {
 
   /** The computer's move for the side to act (level random, greedy or mcts, the default);
    * the same seed and playouts give the same move. */
-  async suggest(game: GameName, at: At = {}, more: SuggestMore = {}): Promise<SuggestResponse> {
+  async suggest<G extends GameId>(game: G, at: At<G> = {}, more: SuggestMore = {}):
+    Promise<Suggested<G>> {
     return this.#answer(this.#http.POST("/v1/games/{game}/suggest", {
       params: path(game),
       body: { ...where(at), ...pick(more, ["level", "playouts", "time_ms", "seed"]) },
-    }));
+    })) as Promise<Suggested<G>>;
   }
 
   /** The picture of the position: SVG text (the default), or with `format: "png"` a PNG Blob
    * (`new Uint8Array(await blob.arrayBuffer())` for its bytes). */
-  render(game: GameName, at: At, picture: PngRequest): Promise<Blob>;
-  render(game: GameName, at?: At, picture?: SvgRequest): Promise<string>;
-  async render(game: GameName, at: At = {}, picture: SvgRequest | PngRequest = {}):
+  render<G extends GameId>(game: G, at: At<G> | undefined, picture: PngRequest): Promise<Blob>;
+  render<G extends GameId>(game: G, at?: At<G>, picture?: SvgRequest): Promise<string>;
+  async render<G extends GameId>(game: G, at: At<G> = {},
+                                 picture: SvgRequest | PngRequest = {}):
     Promise<string | Blob> {
     const format = picture.format ?? "svg";
     const init = {
@@ -221,7 +249,8 @@ export class RefereeClient {
    * an `<img>`, a chat embed or a link preview: no request is made. The picture is a pure
    * function of the URL, cached by browsers and proxies (strong ETag, 304).
    */
-  pictureUrl(game: GameName, at: At = {}, picture: (SvgRequest | PngRequest) = {}): string {
+  pictureUrl<G extends GameId>(game: G, at: At<G> = {},
+                               picture: (SvgRequest | PngRequest) = {}): string {
     const { format, highlight, ...rest } = picture;
     const query = queryOf({ ...where(at), ...rest });
     if (highlight !== undefined && highlight.length > 0) {
@@ -233,8 +262,9 @@ export class RefereeClient {
   /** The game's plies as an animated picture (`POST /v1/games/{game}/replay-picture`): one
    * frame for the start and one per ply, its move highlighted; a GIF, or an animated PNG with
    * `format: "apng"`. */
-  async replayPicture(game: GameName, moves: readonly string[], at: At = {},
-                      more: ReplayPictureMore & { format?: "gif" | "apng" } = {}):
+  async replayPicture<G extends GameId>(game: G, moves: readonly string[], at: At<G> = {},
+                                        more: ReplayPictureMore<G> & { format?: "gif" | "apng" } =
+                                          {}):
     Promise<Blob> {
     return this.#answer(this.#http.POST("/v1/games/{game}/replay-picture", {
       params: path(game), body: { ...where(at), ...defined(more), moves: [...moves] },
@@ -245,15 +275,16 @@ export class RefereeClient {
   /** The URL of the game's animated picture (`GET /v1/games/{game}/replay.gif` or, with
    * `format: "apng"`, `replay.png`): no request is made. Dice rolled by the service use
    * `seed` (0 unless given), so the URL always gives the same picture. */
-  replayPictureUrl(game: GameName, moves: readonly string[], at: At = {},
-                   more: ReplayPictureMore & { format?: "gif" | "apng" } = {}): string {
+  replayPictureUrl<G extends GameId>(game: G, moves: readonly string[], at: At<G> = {},
+                                     more: ReplayPictureMore<G> & { format?: "gif" | "apng" } =
+                                       {}): string {
     const { format, ...rest } = more;
     const query = queryOf({ ...where(at), ...rest });
     query.set("moves", moves.join(","));
     return this.#url(format === "apng" ? "replay.png" : "replay.gif", game, query);
   }
 
-  #url(name: string, game: GameName, query: URLSearchParams): string {
+  #url(name: string, game: GameId, query: URLSearchParams): string {
     const search = query.toString();
     return `${this.baseUrl}/v1/games/${encodeURIComponent(game)}/${name}` +
       (search ? `?${search}` : "");
@@ -283,14 +314,14 @@ export class RefereeClient {
 }
 
 /** The path parameters of a game's operation. */
-function path(game: GameName): { path: { game: GameId } } {
-  return { path: { game: game as GameId } };
+function path(game: GameId): { path: { game: GameId } } {
+  return { path: { game } };
 }
 
 /** The position, options and token members of a request body: only those given, and the
  * token only beside a position (without one the service starts afresh and ignores it). */
-function where(at: At): At {
-  const body: At = {};
+function where<G extends GameId>(at: At<G>): At<G> {
+  const body: At<G> = {};
   if (at.position != null) {
     body.position = at.position;
     if (at.token != null) {

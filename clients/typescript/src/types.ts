@@ -1,27 +1,45 @@
 /**
- * Friendly names over the generated types: the unions a program switches on (every game's
- * options and dice, events by `type`, legal-move entries by `kind`, problem codes).
- * Each component schema of the spec is also exported under its own name from ./schema.js.
+ * Friendly names over the generated types, each game's own by its id: `Options<"mastery">`
+ * is MasteryOptions, `Entry<"kings-mate">` the entries King's Mate answers, and an answer
+ * (`Applied<G>`, `LegalMoves<G>`...) carries the options, dice, entries and events of its
+ * game. Without a game id each is the union over every game. Each component schema of the
+ * spec is also exported under its own name from ./schema.js.
  */
+import type { Games } from "./games.js";
 import type {
-  ApplyRequest, ApplyResponse, Event, GameId, LegalMoveEntry, Ply, Problem, ReplayResponse,
-  SetupResponse, Status, SuggestRequest,
+  ApplyResponse, Event, GameId, ImportedRecord, LegalMoveEntry, LegalMovesResponse, Ply,
+  Problem, ReplayResponse, SetupResponse, Status, SuggestRequest, SuggestResponse,
 } from "./schema.js";
 
-/** A game's id as the spec lists them, or any other id a newer service may play. */
-export type GameName = GameId | (string & {});
+/** `T` with the members of `M` in place of its own. */
+type With<T, M> = Omit<T, keyof M> & M;
+
+/** `true` when `A` and `B` are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compiles only when `T` is `true`. */
+type Holds<T extends true> = T;
+/** The games of the generated map are exactly the spec's game ids. */
+type GamesAreTheGameIds = Holds<Same<keyof Games, GameId>>;
 
 /** Every problem `code` the service answers (the spec's enum). */
 export type ProblemCode = Problem["code"];
 
-/** The options of any game (KingsMateOptions, MaestriaOptions, MasteryOptions, SceptreOptions). */
-export type Options = SetupResponse["options"];
+/** The options of game `G` (`Options<"kings-mate">` is KingsMateOptions); without `G`, any
+ * game's. */
+export type Options<G extends GameId = GameId> = Games[G]["options"];
 
-/** The dice of a chance move, in any game that has them (KingsMateDice, MaestriaDice). */
-export type Dice = NonNullable<ApplyRequest["dice"]>;
+/** The dice of game `G`'s chance moves (`never` for a game without dice); without `G`, any
+ * game's (KingsMateDice, MaestriaDice). */
+export type Dice<G extends GameId = GameId> = Games[G]["dice"];
 
-/** What a move did: one event of the union, told apart by its `type`. */
-export type GameEvent = Event;
+/** A legal-move entry of game `G`: one of the kinds it answers, told apart by `kind`;
+ * without `G`, any game's (LegalMoveEntry). */
+export type Entry<G extends GameId = GameId> = Games[G]["entry"];
+
+/** An event of game `G`: what one of its moves did, told apart by `type`; without `G`,
+ * any game's (Event). */
+export type GameEvent<G extends GameId = GameId> = Games[G]["event"];
+
 /** Every event `type`. */
 export type EventType = Event["type"];
 /** The event whose `type` is `T`, e.g. `EventOf<"capture">`. */
@@ -35,21 +53,58 @@ export type EntryOf<K extends EntryKind> = Extract<LegalMoveEntry, { kind: K }>;
 /** How the computer opponent plays: random, greedy or mcts (the default). */
 export type Level = NonNullable<SuggestRequest["level"]>;
 
-/** A replay's answer when asked with `history: true`: every ply is there (a `Ply` each: the
- * move, its dice or null, its events, the mover, the position and status after it). */
-export type ReplayWithHistory = ReplayResponse & { history: Ply[] };
-
 /** A status's `state`: ongoing, win or draw. */
 export type State = Status["state"];
 
 /**
- * Where a request starts: a position, the game's options and the position's signature.
- * Every answer of setup, apply and replay is one (it carries all three), so pass the last
- * answer to the next call and the `token` goes along by itself. Anything left out starts
- * from the initial position under the default options.
+ * Where a request on game `G` starts: a position, the game's options and the position's
+ * signature. Every answer of setup, apply and replay is one (it carries all three), so pass
+ * the last answer to the next call and the `token` goes along by itself. Anything left out
+ * starts from the initial position under the default options.
  */
-export interface At {
+export interface At<G extends GameId = GameId> {
   position?: string | null;
-  options?: Options | null;
+  options?: Options<G> | null;
   token?: string | null;
 }
+
+/** Setup's answer for game `G`: the initial position, its resolved options, its token. */
+export type Setup<G extends GameId = GameId> = With<SetupResponse, { options: Options<G> }>;
+
+/** Legal-moves' answer for game `G`: its moves as entries of the game (`M`), or with
+ * `moves_only: true` as notation strings (`LegalMoves<G, string>`). */
+export type LegalMoves<G extends GameId = GameId, M = Entry<G>> =
+  With<LegalMovesResponse, { moves: M[]; options: Options<G> }>;
+
+/** Apply's answer for game `G`: the position after the move, the game's events, the dice
+ * used, the status, the resolved options and the token. */
+export type Applied<G extends GameId = GameId> = With<ApplyResponse, {
+  events: GameEvent<G>[]; dice?: Dice<G> | null; options: Options<G>;
+}>;
+
+/** One ply of game `G` as a viewer steps through it: the move, its dice or null, its
+ * events, the mover, the position and status after it. */
+export type GamePly<G extends GameId = GameId> = With<Ply, {
+  dice: Dice<G> | null; events: GameEvent<G>[];
+}>;
+
+/** Replay's answer for game `G`: the position after every move, each move's dice, the
+ * status, the token (and with `history: true`, every ply). */
+export type Replayed<G extends GameId = GameId> = With<ReplayResponse, {
+  dice: (Dice<G> | null)[]; history?: GamePly<G>[];
+}>;
+
+/** A replay's answer when asked with `history: true`: every ply is there. */
+export type ReplayWithHistory<G extends GameId = GameId> =
+  With<Replayed<G>, { history: GamePly<G>[] }>;
+
+/** A record of game `G` judged (importRecord's answer): its options and plies are the
+ * game's. */
+export type Imported<G extends GameId = GameId> = With<ImportedRecord, {
+  game: G; options: Options<G>; plies: GamePly<G>[];
+}>;
+
+/** Suggest's answer for game `G`: the computer's move and its entry of the game. */
+export type Suggested<G extends GameId = GameId> = With<SuggestResponse, {
+  entry: Entry<G>; options: Options<G>;
+}>;

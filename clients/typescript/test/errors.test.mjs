@@ -166,21 +166,23 @@ test("a request id is sent when given, per client, per request or per call", asy
     return problem(404, "unknown_game", sent === null ? {} : { request_id: sent },
       { "X-Request-ID": sent ?? "made-by-the-service" });
   };
+  // a game id the client's types do not know (the fake service answers unknown_game)
+  const CHESS = /** @type {import("@boardgame-referee/client").GameId} */ ("chess");
   const plain = new RefereeClient("http://referee.test", { fetch });
-  const made = await plain.setup("chess").catch((e) => e);
+  const made = await plain.setup(CHESS).catch((e) => e);
   assert.equal(requests[0]?.headers.get("X-Request-ID"), null);
   assert.equal(made.requestId, "made-by-the-service");     // from the header
   const fixed = new RefereeClient("http://referee.test", { fetch, requestId: "bot-42" });
-  assert.equal((await fixed.setup("chess").catch((e) => e)).requestId, "bot-42");
+  assert.equal((await fixed.setup(CHESS).catch((e) => e)).requestId, "bot-42");
   let n = 0;
   const counting = new RefereeClient("http://referee.test", { fetch, requestId: () => `r${++n}` });
-  assert.equal((await counting.setup("chess").catch((e) => e)).requestId, "r1");
-  assert.equal((await counting.setup("chess").catch((e) => e)).requestId, "r2");
-  const once = await plain.withRequestId("move-7").setup("chess").catch((e) => e);
+  assert.equal((await counting.setup(CHESS).catch((e) => e)).requestId, "r1");
+  assert.equal((await counting.setup(CHESS).catch((e) => e)).requestId, "r2");
+  const once = await plain.withRequestId("move-7").setup(CHESS).catch((e) => e);
   assert.ok(once instanceof ProblemError);
   assert.equal(once.requestId, "move-7");
   assert.equal(requests.at(-1)?.headers.get("X-Request-ID"), "move-7");
-  await plain.setup("chess").catch(() => undefined);
+  await plain.setup(CHESS).catch(() => undefined);
   assert.equal(requests.at(-1)?.headers.get("X-Request-ID"), null);  // plain is unchanged
 });
 

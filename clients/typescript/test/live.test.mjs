@@ -18,6 +18,10 @@ import {
 /** @typedef {import("@boardgame-referee/client").LegalMoveEntry} LegalMoveEntry */
 /** @typedef {import("@boardgame-referee/client").GameSummary} GameSummary */
 /** @typedef {import("@boardgame-referee/client").Dice} Dice */
+/** @typedef {import("@boardgame-referee/client").Applied} Applied */
+
+/** A game id no service plays, cast past the client's types (which refuse unknown ids). */
+const NO_SUCH_GAME = /** @type {import("@boardgame-referee/client").GameId} */ ("no-such-game");
 
 const URL = process.env["REFEREE_URL"];
 /** plies of the "several plies" test */
@@ -124,11 +128,11 @@ if (!URL) {
 
   test("a problem carries the request id the client sent, or the one the service made",
     async () => {
-      const sent = await referee.withRequestId("ts-client.1").setup("no-such-game")
+      const sent = await referee.withRequestId("ts-client.1").setup(NO_SUCH_GAME)
         .catch((e) => e);
       assert.ok(sent instanceof ProblemError);
       assert.equal(sent.requestId, "ts-client.1");
-      const made = await referee.setup("no-such-game").catch((e) => e);
+      const made = await referee.setup(NO_SUCH_GAME).catch((e) => e);
       assert.match(made.requestId ?? "", /^[0-9a-f]{32}$/);
     });
 
@@ -305,6 +309,7 @@ if (!URL) {
             assert.ok(moves.length < MAX_PLIES, `${id} did not end in ${MAX_PLIES} plies`);
             const legal = entries(await referee.legalMoves(id, at));
             const entry = /** @type {LegalMoveEntry} */ (legal[Math.floor(next() * legal.length)]);
+            /** @type {Applied} */
             const answer = await referee.apply(id, entry.move, at, { seed: moves.length });
             if (isChance(entry)) {
               // the service rolled: the same dice, passed in, give the same position
@@ -418,7 +423,7 @@ if (!URL) {
     const first = /** @type {GameSummary} */ (games[0]);
 
     test("an unknown game is an UnknownGameError (404)", async () => {
-      const error = await refusal(referee.setup("no-such-game"), UnknownGameError);
+      const error = await refusal(referee.setup(NO_SUCH_GAME), UnknownGameError);
       assert.equal(error.status, 404);
     });
 

@@ -1,0 +1,78 @@
+// What the client's and the element's types must accept: each game's own options, dice,
+// entries and events, read without a cast. Compiled by `npm run typecheck:types` (after
+// `npm run build`, against the package as users import it); never run.
+import {
+  RefereeClient, isGameId, type Applied, type At, type Dice, type Entry, type GameEvent,
+  type Options,
+} from "@boardgame-referee/client";
+import "@boardgame-referee/client/referee-board";
+import type { RefereeBoard } from "@boardgame-referee/client/referee-board";
+
+const referee = new RefereeClient("http://127.0.0.1:8000");
+
+// options by game, the answer's options the game's
+const kingsMate = await referee.setup("kings-mate", { active_play: true, stalemate: "loss" });
+const stalemate: "draw" | "loss" | undefined = kingsMate.options.stalemate;
+const mastery = await referee.setup("mastery", { ruleset: "classic-1990" });
+const ruleset: Options<"mastery">["ruleset"] = mastery.options.ruleset;
+await referee.setup("sceptre", { players: ["w", "r", "b"] });
+
+// entries by game, without moves_only: every King's Mate entry has its squares
+const legal = await referee.legalMoves("kings-mate", kingsMate);
+const first = legal.moves[0];
+const from: string | undefined = first?.from;
+for (const entry of (await referee.legalMoves("maestria")).moves) {
+  if (entry.kind === "step") {
+    const pawns: number = entry.count;
+    const attack: boolean | undefined = entry.attack;
+    console.log(pawns, attack);
+  }
+}
+const explicit: Entry<"kings-mate">[] =
+  (await referee.legalMoves("kings-mate", {}, { moves_only: false })).moves;
+
+// strings with moves_only: true; either when it is known only at run time
+const notations: string[] = (await referee.legalMoves("mastery", mastery, { moves_only: true })).moves;
+const shouting = notations[0]?.toUpperCase();
+const either = await referee.legalMoves("mastery", mastery, { moves_only: Math.random() < 0.5 });
+const texts = either.moves.map((move) => (typeof move === "string" ? move : move.move));
+
+// dice and events by game
+const attempt: Applied<"kings-mate"> = await referee.apply(
+  "kings-mate", "a1b2", kingsMate, { dice: { attacker: 6, defender: 1 } });
+const rolled: Dice<"kings-mate"> | null | undefined = attempt.dice;
+const fight = await referee.apply("maestria", "fight", {}, { dice: { attacker: [6, 2], defender: [3] } });
+for (const event of fight.events) {
+  if (event.type === "fight") console.log(event.winner, event.dice.attacker);
+}
+const event: GameEvent<"mastery"> | undefined = (await referee.apply("mastery", "e2e3")).events[0];
+const history = await referee.replay("maestria", [], {}, { history: true });
+const plyDice: Dice<"maestria"> | null | undefined = history.history[0]?.dice;
+const suggested: Entry<"sceptre"> = (await referee.suggest("sceptre")).entry;
+
+// an answer is the next request's start, of its game or of any (At without a game)
+let at: At = kingsMate;
+at = await referee.apply("kings-mate", "a1b2", at);
+
+// a game id known only at run time (a URL's, a form's) is checked, then typed
+const fromUrl: string = new URLSearchParams("game=mastery").get("game") ?? "";
+if (isGameId(fromUrl)) await referee.setup(fromUrl);
+
+// the element: the client's types in its properties, methods and events
+const board: RefereeBoard = document.createElement("referee-board");
+board.game = "maestria";
+board.options = { terrain: "PFMPFMMFPMFP/PFMPFMMFPMFP" };
+board.addEventListener("move", (moved) => {
+  const applied: Applied = moved.detail;
+  for (const happened of applied.events) {
+    if (happened.type === "capture") console.log(happened.piece, happened.square);
+  }
+  const dice: Dice | null | undefined = moved.detail.dice;
+  console.log(dice);
+});
+board.addEventListener("error", (failed) => console.log(failed.detail.code));
+const entries: Entry[] = board.legalMoves;
+await board.play("fight", { attacker: [6], defender: [2] });
+
+console.log(stalemate, ruleset, from, explicit, shouting, texts, rolled, event, plyDice,
+            suggested, at, entries);
