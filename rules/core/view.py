@@ -135,10 +135,11 @@ class BoardView:
         """ValueError for a layout this module does not know, or lines it cannot draw."""
         if self.layout not in LAYOUTS:
             raise ValueError(f"layout {self.layout!r} is not one of {', '.join(LAYOUTS)}")
-        if self.lines and self.layout != "points":
+        if not self.lines:
+            return
+        if self.layout != "points":
             raise ValueError("only a points board has lines")
-        names = {c.name for c in self.cells}
-        strays = sorted({end for line in self.lines for end in line} - names)
+        strays = sorted({end for line in self.lines for end in line} - self.names)
         if strays:
             raise ValueError(f"lines name places the board does not have: {', '.join(strays)}")
 
@@ -262,7 +263,7 @@ def points_text_board(view: BoardView) -> str:
     centred on its column, three characters between columns and a line of text between
     ranks, where the view's lines are drawn with ``-``, ``|``, ``/`` and ``\\`` (``X`` where
     two diagonals cross); rank labels on the left of the points' rows, file labels below.
-    ``.---.---.`` is a rank of three empty points joined by one line."""
+    ``.---.---.`` is a rank of three empty points joined along it."""
     tokens = {(c.file, c.rank): _token(view, c) for c in view.cells}
     width = max([len(t) for t in tokens.values()] + [len(x) for x in view.file_labels] + [1])
     pitch = width + 3
