@@ -11,6 +11,7 @@ dictionary look-up after the first picture.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -23,6 +24,9 @@ FONT_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold-subset.
 MISSING = ".notdef"
 
 Anchor = Literal["start", "middle"]
+#: held while the font is read or an outline drawn: fontTools expands a glyph in place the
+#: first time it is drawn, which two of a worker's threads must not do at once
+_DRAWING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -43,8 +47,9 @@ def font() -> Font:
     """The pictures' font, read once per process."""
     from fontTools.ttLib import TTFont
 
-    ttf = TTFont(str(FONT_FILE))
-    return Font(ttf.getGlyphSet(), dict(ttf.getBestCmap()), int(ttf["head"].unitsPerEm))
+    with _DRAWING:
+        ttf = TTFont(str(FONT_FILE))
+        return Font(ttf.getGlyphSet(), dict(ttf.getBestCmap()), int(ttf["head"].unitsPerEm))
 
 
 def has_glyph(char: str) -> bool:
@@ -75,12 +80,13 @@ def outline(text: str, size: float, anchor: Anchor = "middle") -> str:
 
     f = font()
     scale = size / f.units_per_em
-    x = -advance(text, size) / 2 if anchor == "middle" else 0.0
     pen = SVGPathPen(f.glyphs, ntos=_number)
-    for ch in text:
-        glyph = f.glyphs[f.glyph_name(ch)]
-        glyph.draw(TransformPen(pen, (scale, 0, 0, -scale, x, 0)))
-        x += glyph.width * scale
+    with _DRAWING:
+        x = -advance(text, size) / 2 if anchor == "middle" else 0.0
+        for ch in text:
+            glyph = f.glyphs[f.glyph_name(ch)]
+            glyph.draw(TransformPen(pen, (scale, 0, 0, -scale, x, 0)))
+            x += glyph.width * scale
     data: str = pen.getCommands()
     return data
 
