@@ -361,6 +361,18 @@ function withoutField(entry, path) {
 }
 
 /**
+ * What kind of move `entry` is, the field at `path` and its notation left aside: equal for
+ * moves that differ by that field alone.
+ * @param {MoveEntry} entry
+ * @param {string[]} path
+ * @returns {string}
+ */
+function kindOf(entry, path) {
+  const { move: _notation, ...rest } = withoutField(entry, path);
+  return JSON.stringify(rest);
+}
+
+/**
  * The first field (a path into the entries, the squares of the move left aside) whose values
  * are squares of the board and differ between `entries`: a choice to make on the board. Null
  * when the entries differ by no square.
@@ -418,7 +430,7 @@ function wordsContained(name, shown) {
 const STYLE = `
 :host { display: block; position: relative; font-family: system-ui, sans-serif;
   --referee-board-mark: #111111; --referee-board-selected: #ffd640;
-  --referee-board-target: #ffffff; --referee-board-focus: #0d47a1;
+  --referee-board-target: #ffffff; --referee-board-focus: #0a3480;
   --referee-board-halo: #ffffff; --referee-board-error: #b71c1c; }
 :host([hidden]) { display: none; }
 .status { font-weight: bold; min-height: 1.5em; margin-bottom: .3em; }
@@ -500,6 +512,8 @@ export class RefereeBoard extends HTMLElement {
                     actions: part("actions"), error: part("error"), live: part("live") };
     const board = this.#parts.board;
     board.addEventListener("pointerdown", (e) => this.#pointerDown(e));
+    // the element moves the focus itself on a square's press (to a choice list it opens)
+    board.addEventListener("mousedown", (e) => { if (this.#squareOf(e) !== null) e.preventDefault(); });
     board.addEventListener("pointermove", (e) => this.#pointerMove(e));
     board.addEventListener("pointerup", (e) => this.#pointerUp(e));
     board.addEventListener("pointercancel", () => this.#endDrag(null));
@@ -1020,7 +1034,7 @@ export class RefereeBoard extends HTMLElement {
     /** @type {Map<string, MoveEntry[]>} */
     const groups = new Map();
     for (const entry of entries) {
-      const key = JSON.stringify(withoutField(entry, path));
+      const key = kindOf(entry, path);
       groups.set(key, [...(groups.get(key) || []), entry]);
     }
     if (groups.size === 1) { this.#askSquare(entries, path, where); return; }
@@ -1092,8 +1106,7 @@ export class RefereeBoard extends HTMLElement {
       return;
     }
     const rest = this.#moves.filter((m) => m.from === entry.from && m.to === entry.to &&
-      valueAt(m, choice.path) === square && JSON.stringify(withoutField(m, choice.path)) ===
-      JSON.stringify(withoutField(entry, choice.path)));
+      valueAt(m, choice.path) === square && kindOf(m, choice.path) === kindOf(entry, choice.path));
     this.#squareChoice = null;
     this.#markSquares();
     this.#choose(rest.length ? rest : [entry], `on ${square}`);
@@ -1271,6 +1284,7 @@ export class RefereeBoard extends HTMLElement {
     const square = this.#squareOf(event);
     if (square === null) return;
     this.#onSquare(square);
+    if (this.interactive && !this.#parts.choices.contains(this.#root.activeElement)) this.#focusCursor();
     if (this.#selected === square) {
       this.#drag = { from: square, pointerId: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
     }

@@ -66,7 +66,7 @@ PAGE = """<!DOCTYPE html>
 <style>referee-board {{ max-width: 480px; --referee-board-focus: #c2185b; }}</style>
 </head>
 <body>
-<h1>A page of ours</h1>
+<header><h1>A page of ours</h1></header>
 <main id="host"></main>
 <script>
   window.seen = [];
