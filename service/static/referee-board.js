@@ -7,9 +7,9 @@
 // The element draws the service's own SVG picture of the position (POST .../render, inlined):
 // every square of it is a <g class="cell" data-square="..."> group, which the element makes
 // focusable, labelled and clickable. The moves come from POST .../legal-moves and are used by
-// their fields alone (from, to, kind, count, general, promotion, chance...), so the element
-// names no game. Moves are played with POST .../apply; the answers are handed to the page as
-// `move`, `status` and `error` events.
+// their fields alone (from, to, kind, count, general, promotion, odds, chance...), so the
+// element names no game. Moves are played with POST .../apply; the answers are handed to the
+// page as `move`, `status` and `referee-error` events.
 
 /** @typedef {Record<string, unknown>} Json */
 

@@ -23,12 +23,27 @@ import pytest
 from rules import registry
 from rules.core.view import view_for
 from service import render
+from tests.client import test_board_element as board_page
 from tests.client.node import install_locked
-from tests.client.test_board_element import (  # noqa: F401  (fixtures)
-    BOARD, MATED_WHITE, SHADOW, SHORT_GAMES, add_board, browser, events, expected_end, focused,
-    legal_moves, page, page_url, service_url, shadow_text, square, wait_for_events,
+from tests.client.test_board_element import (
+    BOARD,
+    MATED_WHITE,
+    SHADOW,
+    SHORT_GAMES,
+    add_board,
+    events,
+    expected_end,
+    focused,
+    legal_moves,
+    shadow_text,
+    square,
+    wait_for_events,
 )
 from tests.live_service import post_json
+
+#: the page of test_board_element (another origin than the service's), and its fixtures
+browser, page_url, service_url, page = (
+    board_page.browser, board_page.page_url, board_page.service_url, board_page.page)
 
 AXE = Path(__file__).resolve().parent / "axe"
 ELEMENT = Path(__file__).resolve().parents[2] / "service" / "static" / "referee-board.js"
@@ -385,8 +400,8 @@ def test_a_choice_that_is_a_square_is_made_on_the_board(page):
     assert "on offer for resurrect square" in page.evaluate(
         f"{SHADOW}.querySelector('g.cell[data-square=g6]').getAttribute('aria-label')")
     assert button_texts(page, ".choices button") == ["Cancel"]
-    elsewhere = sorted(set(page.evaluate(f"[...{SHADOW}.querySelectorAll('g.cell')]"
-                                         ".map(c => c.dataset.square)")) - marked)[0]
+    elsewhere = min(set(page.evaluate(f"[...{SHADOW}.querySelectorAll('g.cell')]"
+                                      ".map(c => c.dataset.square)")) - marked)
     page.click(square(elsewhere))                 # not on offer: nothing is played
     assert f"{elsewhere} is not on offer" in shadow_text(page, ".live")
     assert events(page, "move") == []
