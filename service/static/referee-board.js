@@ -143,8 +143,9 @@ function roleOf(player, status) {
  */
 function chanceWords(chance) {
   if (!chance) return "?";
-  const percent = typeof chance.probability === "number" ? ` (${Math.round(chance.probability * 100)}%)` : "";
-  return `${chance.exact ?? chance.probability}${percent}`;
+  const percent = typeof chance.probability === "number" ? `${Math.round(chance.probability * 100)}%` : "";
+  if (chance.exact) return percent ? `${chance.exact} (${percent})` : chance.exact;
+  return percent || "?";
 }
 
 /**
@@ -1193,7 +1194,10 @@ export class RefereeBoard extends HTMLElement {
    */
   #askDice(entry, schema) {
     const sides = sideDice(schema, entry, this.#status);
-    const odds = entry.odds ? oddsWords(entry.odds, this.#status) : "";
+    const mover = this.#status ? this.#status.to_move : null;
+    const odds = entry.odds ? oddsWords(entry.odds, this.#status)
+      : (typeof entry.probability === "number"
+        ? `${mover ? `${mover} succeeds` : "succeeds"} ${chanceWords({ probability: entry.probability })}` : "");
     const box = this.#openChoices(`${entry.move} needs dice: roll them, or enter them.` +
       (odds ? ` Odds: ${odds}.` : ""));
     const play = (/** @type {Json | undefined} */ dice) => {

@@ -280,6 +280,10 @@ def test_the_focus_comes_back_to_the_board_after_a_choice_dice_or_a_cancel(page,
     page.click(square("a8"))
     page.click(square("c8"))
     page.wait_for_selector("referee-board .choices button[data-roll]")
+    attempt = next(m for m in legal_moves(page) if m["move"] == "a8c8")
+    assert attempt["probability"] == pytest.approx(5 / 12)   # the attacker's d6 beats the defender's
+    assert shadow_text(page, "#choice-question") == (
+        "a8c8 needs dice: roll them, or enter them. Odds: white succeeds 42%.")
     assert focused(page).get("square") is None
     page.evaluate(f"{BOARD}.cancel()")
     assert wait_for_focus_on_a_square(page) == "c8"
