@@ -111,7 +111,10 @@ class ImportedRecordSchema(Schema):
     token = fields.String(metadata={
         "description": "Present only when the service signs positions, the record starts "
                        "from the initial position and holds no off-board event: the final "
-                       "position's token, to go on playing from it."})
+                       "position's token, to go on playing from it (a new game: a new "
+                       "game_id)."})
+    game_id = s.game_id_response_field()
+    ply = s.ply_response_field()
 
 
 def import_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
@@ -125,6 +128,11 @@ def import_signed(answer: Mapping[str, Any]) -> bool:
     """Whether an import's final position may be signed: it was reached by legal play from
     the initial position, with no off-board event."""
     return bool(answer["from_initial"]) and not answer["asides"]
+
+
+def imported_plies(answer: Mapping[str, Any]) -> int:
+    """How many plies an import's answer played: the record's."""
+    return len(answer["plies"])
 
 
 def import_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
