@@ -92,6 +92,10 @@ class Operation:
     #: for an operation that signs: how many plies its answer played (the ply its token
     #: claims counts them on from the request's token); None: none (setup)
     plies: Callable[[Mapping[str, Any]], int] | None = None
+    #: for an operation whose answer may hold a token to check (an imported record's Token
+    #: tag): adds the verdict to the answer, given the service's signer, the game's id and
+    #: the configured game (called only where signing is configured)
+    vouch: Callable[[dict[str, Any], Any, str, Game[Any, Any]], None] | None = None
     #: whether the answer is what the request's token proves (:mod:`service.tokens`): its
     #: token is read, never refused, whatever the signing mode
     inspects_token: bool = False

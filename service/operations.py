@@ -35,7 +35,7 @@ from .probes import health, metrics_view, ready
 from .records import (
     ExportedRecordSchema, ImportedRecordSchema, RecordExportRequestSchema,
     RecordImportRequestSchema, export_answer, export_cost, import_answer, import_cost,
-    import_signed, imported_plies,
+    import_signed, imported_plies, vouch_final_token,
 )
 from .tokens import TokenInspectionRequestSchema, TokenInspectionSchema, inspect_answer
 from .suggest import (
@@ -122,7 +122,7 @@ OPERATIONS: tuple[Operation, ...] = (
               "that starts from the initial position and holds no off-board event.",
               ImportedRecordSchema, RecordImportRequestSchema, answer=import_answer,
               cost=import_cost, signs=True, signs_answer=import_signed, plies=imported_plies,
-              body_required=True,
+              vouch=vouch_final_token, body_required=True,
               errors=GAME_ERRORS, request_example="import", links=NEXT),
     Operation("post", "/v1/games/{game}/records/export", "exportRecord", "Export a record",
               "Writes a whole game as a record (docs/records.md): the moves played from the "

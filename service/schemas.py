@@ -359,6 +359,9 @@ class PlySchema(Schema):
         "description": "The position after the move, canonical."})
     status = fields.Nested(StatusSchema, required=True,
                            metadata={"description": "The status after the move."})
+    clock_ms = fields.Integer(metadata={
+        "description": "records/import: the mover's clock after the ply, in milliseconds, "
+                       "when the record gives it (a [%clk h:mm:ss] comment)."})
 
 
 class ReplayResponseSchema(Schema):

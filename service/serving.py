@@ -71,6 +71,8 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
                             answer.data)
         if admission.inspection is not None:
             answer.update(admission.inspection)
+        if operation.vouch is not None and services.get("signing") is not None:
+            operation.vouch(answer, services["signing"], incoming.game_id, game)
         clocks = (None if admission.clocks is None
                   else settled(answer, game, admission.clocks, operation.clock,
                                admission.body))

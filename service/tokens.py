@@ -36,17 +36,11 @@ class TokenInspectionRequestSchema(s.GameRequestSchema):
                                                    "the service gave it."})
 
 
-class TokenInspectionSchema(Schema):
+class TokenVerdictSchema(Schema):
     valid = fields.Boolean(required=True, metadata={
         "description": "Whether this service made the token for this position, game and "
                        "options (and, when the request states them, for that game_id and "
                        "ply)."})
-    game = fields.String(required=True, metadata={"description": "The game (its id in "
-                                                                 "the path)."})
-    position = fields.String(required=True, metadata={
-        "description": "The position the token was checked against, as sent (the initial "
-                       "position, canonical, when none was sent)."})
-    options = s.resolved_options_field()
     code = fields.String(metadata={
         "enum": list(INVALID_CODES),
         "description": "When not valid: the code a request carrying this token would be "
@@ -64,6 +58,15 @@ class TokenInspectionSchema(Schema):
     clocks = fields.Nested(s.ClocksSchema, metadata={
         "description": "When the token verifies and its game has a clock: the clocks as of "
                        "signed_at (status charges them up to now)."})
+
+
+class TokenInspectionSchema(TokenVerdictSchema):
+    game = fields.String(required=True, metadata={"description": "The game (its id in "
+                                                                 "the path)."})
+    position = fields.String(required=True, metadata={
+        "description": "The position the token was checked against, as sent (the initial "
+                       "position, canonical, when none was sent)."})
+    options = s.resolved_options_field()
 
 
 def inspect_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
