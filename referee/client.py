@@ -297,6 +297,15 @@ class Clocks:
     #: the seat whose time ran out, once one has
     out_of_time: str | None = None
 
+    def to_json(self) -> dict[str, Any]:
+        """The clocks as the service wrote them (for records/export's ``clocks``)."""
+        out: dict[str, Any] = {"time_control": dict(self.time_control),
+                               "remaining_ms": dict(self.remaining_ms),
+                               "running": self.running, "as_of": self.as_of}
+        if self.out_of_time is not None:
+            out["out_of_time"] = self.out_of_time
+        return out
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> "Clocks | None":
         if data is None:
@@ -381,11 +390,13 @@ class Ply:
     mover: str
     position: str
     status: Status
+    #: an imported record's clock for the ply: the mover's milliseconds left after it
+    clock_ms: int | None = None
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Ply":
         return cls(data["move"], data.get("dice"), data["events"], data["mover"],
-                   data["position"], Status.from_json(data["status"]))
+                   data["position"], Status.from_json(data["status"]), data.get("clock_ms"))
 
 
 @dataclass(frozen=True)
@@ -450,6 +461,9 @@ class ImportedRecord:
     #: with the token: the new game's id and its ply (the record's plies)
     game_id: str | None = None
     ply: int | None = None
+    #: for a record with a Token tag, on a signing service: what that token proves for the
+    #: record's final position and last ply (``valid``, ``code``, ``detail``, its claims)
+    final_token: dict[str, Any] | None = None
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "ImportedRecord":
@@ -460,7 +474,8 @@ class ImportedRecord:
                    [Comment(c["after"], c["text"]) for c in data["comments"]],
                    data["position"], Status.from_json(data["status"]),
                    Status.from_json(data["board_status"]), data["result"], data["agreement"],
-                   data.get("token"), data.get("game_id"), data.get("ply"))
+                   data.get("token"), data.get("game_id"), data.get("ply"),
+                   data.get("final_token"))
 
 
 @dataclass(frozen=True)
@@ -695,11 +710,14 @@ class Referee:
                     comments: Sequence[Comment | tuple[int, str]] = (),
                     asides: Sequence[Aside | tuple[int, str, str | None]] = (),
                     result: str | None = None,
-                    game_id: str | None = None, ply: int | None = None) -> ExportedRecord:
+                    game_id: str | None = None, ply: int | None = None,
+                    clocks: Sequence[Clocks | None] | None = None) -> ExportedRecord:
         """The game as a record: ``moves`` played from ``position`` with their ``dice``, the
         ``tags`` (Event, Site, Date, one per seat...), ``comments`` and off-board events
         (``asides``: a resignation, a departure, a loss on time, a draw agreed) each after a
-        number of plies, and the ``result`` (the game's own when None)."""
+        number of plies, and the ``result`` (the game's own when None); ``clocks``, each
+        ply's clocks as apply answered them (None for none), are written as the
+        TimeControl tag and each ply's ``[%clk]``."""
         notes = [c if isinstance(c, Comment) else Comment(*c) for c in comments]
         events = [a if isinstance(a, Aside) else Aside(*a) for a in asides]
         data = self._json("POST", self._game_path(game, "records/export"), self._body(
@@ -710,7 +728,9 @@ class Referee:
             asides=[{"after": a.after, "kind": a.kind,
                      **({} if a.player is None else {"player": a.player})}
                     for a in events] or None,
-            result=result))
+            result=result,
+            clocks=None if clocks is None else [None if c is None else c.to_json()
+                                                for c in clocks]))
         return ExportedRecord(data["record"], data["result"], Status.from_json(data["status"]))
 
     def export_record(self, game: str, moves: Sequence[str], **given: Any) -> str:

@@ -319,6 +319,21 @@ def test_clocks_through_the_client():
         assert info.value.code == "invalid_time_control"
 
 
+def test_a_clocked_record_through_the_client():
+    with running_service(env={"REFEREE_SIGNING_KEYS": "k1:client-record-secret"}) as url:
+        ref = Referee(url)
+        start = ref.setup("mastery", time_control={"per_move_seconds": 86_400})
+        after = ref.apply("mastery", "d4d5", start.position, token=start.token)
+        text = ref.export_record("mastery", ["d4d5"], clocks=[after.clocks],
+                                 tags={"Token": after.token or ""})
+        assert '[TimeControl "1/86400"]' in text and "[%clk " in text
+        imported = ref.import_record("mastery", text)
+        assert after.clocks is not None
+        assert imported.plies[0].clock_ms == after.clocks.remaining_ms["dark"]
+        assert imported.final_token is not None and imported.final_token["valid"]
+        assert imported.final_token["game_id"] == after.game_id
+
+
 def test_a_time_control_needs_signing(ref):
     with pytest.raises(ClockError) as info:
         ref.setup("mastery", time_control={"base_seconds": 300, "increment_seconds": 2})
