@@ -711,13 +711,13 @@ class Referee:
                     asides: Sequence[Aside | tuple[int, str, str | None]] = (),
                     result: str | None = None,
                     game_id: str | None = None, ply: int | None = None,
-                    clocks: Sequence[Clocks | None] | None = None) -> ExportedRecord:
+                    clocks: Sequence[Clocks] | None = None) -> ExportedRecord:
         """The game as a record: ``moves`` played from ``position`` with their ``dice``, the
         ``tags`` (Event, Site, Date, one per seat...), ``comments`` and off-board events
         (``asides``: a resignation, a departure, a loss on time, a draw agreed) each after a
         number of plies, and the ``result`` (the game's own when None); ``clocks``, each
-        ply's clocks as apply answered them (None for none), are written as the
-        TimeControl tag and each ply's ``[%clk]``."""
+        ply's clocks as apply answered them (the first plies', when fewer), are written as
+        the TimeControl tag and each ply's ``[%clk]``."""
         notes = [c if isinstance(c, Comment) else Comment(*c) for c in comments]
         events = [a if isinstance(a, Aside) else Aside(*a) for a in asides]
         data = self._json("POST", self._game_path(game, "records/export"), self._body(
@@ -729,8 +729,7 @@ class Referee:
                      **({} if a.player is None else {"player": a.player})}
                     for a in events] or None,
             result=result,
-            clocks=None if clocks is None else [None if c is None else c.to_json()
-                                                for c in clocks]))
+            clocks=None if clocks is None else [c.to_json() for c in clocks]))
         return ExportedRecord(data["record"], data["result"], Status.from_json(data["status"]))
 
     def export_record(self, game: str, moves: Sequence[str], **given: Any) -> str:

@@ -40,6 +40,8 @@ MAX_TAGS = 64
 MAX_TAG_VALUE = 2048
 #: the longest player name an off-board event may give
 MAX_PLAYER_NAME = 64
+#: the largest number of milliseconds a clock (or a date, epoch milliseconds) may show
+MAX_CLOCK_MS = 2**53 - 1
 #: the longest comment one export may carry
 MAX_COMMENT_LENGTH = 4096
 
@@ -197,7 +199,8 @@ class RecordAsideRequestSchema(s.StrictSchema):
 class ExportClocksSchema(s.StrictSchema):
     """One ply's clocks, as apply answered them (only remaining_ms is needed)."""
 
-    remaining_ms = TextMap(keys=Text(), values=StrictInteger(validate=validate.Range(min=0)),
+    remaining_ms = TextMap(keys=Text(), values=StrictInteger(validate=validate.Range(
+                               min=0, max=MAX_CLOCK_MS)),
                            required=True, validate=validate.Length(min=1, max=8), metadata={
                                "description": "Each seat's remaining milliseconds after the "
                                               "ply: the mover's is written."})
@@ -205,7 +208,7 @@ class ExportClocksSchema(s.StrictSchema):
         "description": "The game's time control: written as the TimeControl tag (from the "
                        "first ply's clocks that give it) unless the tags give one."})
     running = Text(allow_none=True, metadata={"nullable": True})
-    as_of = StrictInteger()
+    as_of = StrictInteger(validate=validate.Range(min=0, max=MAX_CLOCK_MS))
     out_of_time = Text()
 
 
@@ -232,10 +235,10 @@ class RecordExportRequestSchema(s.GameRequestSchema):
         "description": "The result token to write (1-0, 0-1, 1/2-1/2, 0-0-1...), checked "
                        "against the game (422 result_contradicts_board); the game's own "
                        "when omitted."})
-    clocks = PlainList(PlainObject(ExportClocksSchema, allow_none=True, metadata={
-        "nullable": True}), validate=validate.Length(max=s.MAX_REPLAY_MOVES), metadata={
-        "description": "The clocks after each ply, aligned with moves, as the apply answers "
-                       "carried them (null for a ply without): the mover's time is written "
+    clocks = PlainList(PlainObject(ExportClocksSchema), validate=validate.Length(
+        max=s.MAX_REPLAY_MOVES), metadata={
+        "description": "The clocks after each ply, aligned with moves (the first plies', when "
+                       "fewer), as the apply answers carried them: the mover's time is written "
                        "after the ply as a [%clk h:mm:ss] comment, the time control as the "
                        "TimeControl tag (300+2, or 1/86400 for a time per move). Clocks no "
                        "game under that time control could show (growing by more than the "
@@ -262,17 +265,17 @@ def export_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
         comments=[(c["after"], c["text"]) for c in body.get("comments") or ()],
         asides=[(a["after"], a["kind"], a.get("player")) for a in body.get("asides") or ()],
         result=body.get("result"),
-        clocks=[None if c is None else c["remaining_ms"] for c in clocks])
+        clocks=[c["remaining_ms"] for c in clocks])
     status = written.loaded.status
     assert status is not None, "a judged record has its status"
     return {"record": written.text, "result": written.loaded.result, "status": status.to_json()}
 
 
 def with_time_control(tags: Mapping[str, str] | None,
-                      clocks: list[Mapping[str, Any] | None]) -> dict[str, str] | None:
+                      clocks: list[Mapping[str, Any]]) -> dict[str, str] | None:
     """The tags to write: those given, with the TimeControl tag of the first clocks that
     give a time control, unless the tags give one."""
-    controls = [c["time_control"] for c in clocks if c is not None and "time_control" in c]
+    controls = [c["time_control"] for c in clocks if "time_control" in c]
     if not controls or (tags and "TimeControl" in tags):
         return None if tags is None else dict(tags)
     control = TimeControl.from_json(controls[0])
