@@ -188,3 +188,12 @@ def test_without_the_check_an_earlier_token_is_played_as_before(c):
     play(c, start, MOVE)
     again = play(c, start, MOVE)
     assert (again["game_id"], again["ply"]) == (start["game_id"], 1)
+
+
+def test_a_pictures_etag_ignores_the_apps_check(c):
+    start = post(c, "setup", {})
+    query = f"position={start['position']}&token={start['token']}"
+    plain = c.get(f"/v1/games/mastery/render.svg?{query}")
+    checked = c.get(f"/v1/games/mastery/render.svg?{query}&game_id={start['game_id']}&ply=0")
+    assert plain.status_code == checked.status_code == 200
+    assert plain.headers["ETag"] == checked.headers["ETag"] and plain.data == checked.data
