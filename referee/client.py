@@ -182,8 +182,16 @@ class RenderError(RefereeError):
 
 
 class SignatureError(RefereeError):
-    """422 unsigned_position or bad_signature: the service requires signed positions, and this
-    one came without its token or with a token that does not match it."""
+    """422 unsigned_position or bad_signature: the service requires signed positions (or the
+    request states its game_id or ply), and this one came without its token or with a token
+    that does not match it; signing_not_configured: the service holds no keys."""
+
+
+class GameCheckError(SignatureError):
+    """422 token_wrong_game (a token of another game than the ``game_id`` stated),
+    token_superseded (of an earlier ply than the ``ply`` stated: a take-back) or token_ahead
+    (of a later one: played without the app). ``problem["token_game_id"]`` and
+    ``problem["token_ply"]`` say what the token claims."""
 
 
 class ClockError(RefereeError):
@@ -240,6 +248,10 @@ ERRORS: dict[str, type[RefereeError]] = {
     "invalid_orientation": RenderError,
     "unsigned_position": SignatureError,
     "bad_signature": SignatureError,
+    "signing_not_configured": SignatureError,
+    "token_wrong_game": GameCheckError,
+    "token_superseded": GameCheckError,
+    "token_ahead": GameCheckError,
     "clocks_need_signing": ClockError,
     "invalid_time_control": ClockError,
     "clock_skew": ClockError,
@@ -249,6 +261,13 @@ ERRORS: dict[str, type[RefereeError]] = {
     "rate_limited": RateLimitedError,
     "internal_error": ServiceError,
 }
+
+
+def check(game_id: str | None, ply: int | None) -> dict[str, Any]:
+    """The app's check a request states: the game id and the latest ply the app knows (what
+    the game's latest signed answer gave); each left out when None."""
+    return {name: value for name, value in (("game_id", game_id), ("ply", ply))
+            if value is not None}
 
 
 def error_for(problem: Mapping[str, Any], status: int,
@@ -277,6 +296,15 @@ class Clocks:
     as_of: int
     #: the seat whose time ran out, once one has
     out_of_time: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The clocks as the service wrote them (for records/export's ``clocks``)."""
+        out: dict[str, Any] = {"time_control": dict(self.time_control),
+                               "remaining_ms": dict(self.remaining_ms),
+                               "running": self.running, "as_of": self.as_of}
+        if self.out_of_time is not None:
+            out["out_of_time"] = self.out_of_time
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> "Clocks | None":
@@ -318,6 +346,9 @@ class Setup:
     token: str | None = None
     #: with a time control: the clocks, the first mover's running
     clocks: Clocks | None = None
+    #: with the token: the game's id and ply (0), to keep and state in the game's requests
+    game_id: str | None = None
+    ply: int | None = None
 
 
 @dataclass(frozen=True)
@@ -342,6 +373,9 @@ class Applied:
     token: str | None = None
     #: a clocked game's clocks after the move
     clocks: Clocks | None = None
+    #: with the token: the game's id and the ply this move reached
+    game_id: str | None = None
+    ply: int | None = None
 
 
 @dataclass(frozen=True)
@@ -356,11 +390,13 @@ class Ply:
     mover: str
     position: str
     status: Status
+    #: an imported record's clock for the ply: the mover's milliseconds left after it
+    clock_ms: int | None = None
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Ply":
         return cls(data["move"], data.get("dice"), data["events"], data["mover"],
-                   data["position"], Status.from_json(data["status"]))
+                   data["position"], Status.from_json(data["status"]), data.get("clock_ms"))
 
 
 @dataclass(frozen=True)
@@ -373,6 +409,10 @@ class Replayed:
     token: str | None = None
     #: every ply, when asked for with ``history=True`` (None otherwise)
     history: list[Ply] | None = None
+    #: with the token: the game's id (a new game when replayed from the initial position)
+    #: and the ply reached
+    game_id: str | None = None
+    ply: int | None = None
 
 
 @dataclass(frozen=True)
@@ -418,6 +458,12 @@ class ImportedRecord:
     result: str
     agreement: str
     token: str | None = None
+    #: with the token: the new game's id and its ply (the record's plies)
+    game_id: str | None = None
+    ply: int | None = None
+    #: for a record with a Token tag, on a signing service: what that token proves for the
+    #: record's final position and last ply (``valid``, ``code``, ``detail``, its claims)
+    final_token: dict[str, Any] | None = None
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "ImportedRecord":
@@ -428,7 +474,36 @@ class ImportedRecord:
                    [Comment(c["after"], c["text"]) for c in data["comments"]],
                    data["position"], Status.from_json(data["status"]),
                    Status.from_json(data["board_status"]), data["result"], data["agreement"],
-                   data.get("token"))
+                   data.get("token"), data.get("game_id"), data.get("ply"),
+                   data.get("final_token"))
+
+
+@dataclass(frozen=True)
+class TokenInspection:
+    """What a token proves (the service's tokens/inspect): ``valid``, the ``position`` and
+    resolved ``options`` it was checked against; for a token whose MAC verifies, its claims
+    (``game_id``, ``ply``, ``signed_at`` in epoch ms, ``key_id``, and ``clocks`` for a clocked
+    game, as of ``signed_at``); for one that is not valid, the ``code`` a request carrying it
+    would be refused with and the ``detail`` why."""
+
+    valid: bool
+    game: str
+    position: str
+    options: dict[str, Any]
+    code: str | None = None
+    detail: str | None = None
+    key_id: str | None = None
+    game_id: str | None = None
+    ply: int | None = None
+    signed_at: int | None = None
+    clocks: Clocks | None = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "TokenInspection":
+        return cls(data["valid"], data["game"], data["position"], data["options"],
+                   data.get("code"), data.get("detail"), data.get("key_id"),
+                   data.get("game_id"), data.get("ply"), data.get("signed_at"),
+                   Clocks.from_json(data.get("clocks")))
 
 
 @dataclass(frozen=True)
@@ -533,8 +608,10 @@ class Referee:
 
     @staticmethod
     def _body(position: str | None, options: Mapping[str, Any] | None,
-              token: str | None = None, **more: Any) -> dict[str, Any]:
-        body: dict[str, Any] = {k: v for k, v in more.items() if v is not None}
+              token: str | None = None, checked: Mapping[str, Any] | None = None,
+              **more: Any) -> dict[str, Any]:
+        body: dict[str, Any] = {k: v for k, v in {**more, **(checked or {})}.items()
+                                if v is not None}
         if position is not None:
             body["position"] = position
             if token is not None:
@@ -564,41 +641,60 @@ class Referee:
             body["time_control"] = dict(time_control)
         data = self._json("POST", self._game_path(game, "setup"), body)
         return Setup(data["position"], data["options"], data.get("token"),
-                     Clocks.from_json(data.get("clocks")))
+                     Clocks.from_json(data.get("clocks")), data.get("game_id"), data.get("ply"))
 
     def legal_moves(self, game: str, position: str | None = None,
                     options: Mapping[str, Any] | None = None,
-                    token: str | None = None) -> LegalMoves:
+                    token: str | None = None,
+                    game_id: str | None = None, ply: int | None = None) -> LegalMoves:
         data = self._json("POST", self._game_path(game, "legal-moves"),
-                          self._body(position, options, token))
+                          self._body(position, options, token, check(game_id, ply)))
         return LegalMoves(data["to_move"], data["count"], data["moves"])
 
     def apply(self, game: str, move: str, position: str | None = None,
               options: Mapping[str, Any] | None = None, dice: Any = None,
-              seed: int | None = None, token: str | None = None) -> Applied:
+              seed: int | None = None, token: str | None = None,
+              game_id: str | None = None, ply: int | None = None) -> Applied:
         data = self._json("POST", self._game_path(game, "apply"),
-                          self._body(position, options, token, move=move, dice=dice, seed=seed))
+                          self._body(position, options, token, check(game_id, ply),
+                                     move=move, dice=dice, seed=seed))
         return Applied(data["position"], data["move"], data["events"],
                        Status.from_json(data["status"]), data.get("dice"), data.get("token"),
-                       Clocks.from_json(data.get("clocks")))
+                       Clocks.from_json(data.get("clocks")), data.get("game_id"),
+                       data.get("ply"))
 
     def status(self, game: str, position: str | None = None,
-               options: Mapping[str, Any] | None = None, token: str | None = None) -> Status:
+               options: Mapping[str, Any] | None = None, token: str | None = None,
+               game_id: str | None = None, ply: int | None = None) -> Status:
         return Status.from_json(self._json("POST", self._game_path(game, "status"),
-                                           self._body(position, options, token)))
+                                           self._body(position, options, token,
+                                                      check(game_id, ply))))
 
     def replay(self, game: str, moves: Sequence[str], position: str | None = None,
                options: Mapping[str, Any] | None = None, dice: Sequence[Any] | None = None,
                seed: int | None = None, token: str | None = None,
-               history: bool = False) -> Replayed:
+               history: bool = False,
+               game_id: str | None = None, ply: int | None = None) -> Replayed:
         """The moves played in order; with ``history``, every ply too (:class:`Ply`)."""
         data = self._json("POST", self._game_path(game, "replay"), self._body(
-            position, options, token, moves=list(moves),
+            position, options, token, check(game_id, ply), moves=list(moves),
             dice=None if dice is None else list(dice), seed=seed, history=history or None))
         plies = data.get("history")
         return Replayed(data["position"], data["plies"], data["moves"], data["dice"],
                         Status.from_json(data["status"]), data.get("token"),
-                        None if plies is None else [Ply.from_json(ply) for ply in plies])
+                        None if plies is None else [Ply.from_json(ply) for ply in plies],
+                        data.get("game_id"), data.get("ply"))
+
+    def inspect_token(self, game: str, token: str, position: str | None = None,
+                      options: Mapping[str, Any] | None = None,
+                      game_id: str | None = None, ply: int | None = None) -> TokenInspection:
+        """What ``token`` proves for ``position`` (the initial one when None) and ``options``:
+        whether the service made it, and its claims; with ``game_id`` or ``ply``, whether it
+        is of that game at that ply. A token that does not verify is answered, not raised:
+        ``valid`` False with the ``code`` and ``detail``."""
+        body = {**self._body(position, options, None, check(game_id, ply)), "token": token}
+        return TokenInspection.from_json(self._json(
+            "POST", self._game_path(game, "tokens/inspect"), body))
 
     def import_record(self, game: str, record: str) -> ImportedRecord:
         """The record's text judged as a game of ``game`` (see docs/records.md); a record
@@ -613,22 +709,27 @@ class Referee:
                     tags: Mapping[str, str] | None = None,
                     comments: Sequence[Comment | tuple[int, str]] = (),
                     asides: Sequence[Aside | tuple[int, str, str | None]] = (),
-                    result: str | None = None) -> ExportedRecord:
+                    result: str | None = None,
+                    game_id: str | None = None, ply: int | None = None,
+                    clocks: Sequence[Clocks] | None = None) -> ExportedRecord:
         """The game as a record: ``moves`` played from ``position`` with their ``dice``, the
         ``tags`` (Event, Site, Date, one per seat...), ``comments`` and off-board events
         (``asides``: a resignation, a departure, a loss on time, a draw agreed) each after a
-        number of plies, and the ``result`` (the game's own when None)."""
+        number of plies, and the ``result`` (the game's own when None); ``clocks``, each
+        ply's clocks as apply answered them (the first plies', when fewer), are written as
+        the TimeControl tag and each ply's ``[%clk]``."""
         notes = [c if isinstance(c, Comment) else Comment(*c) for c in comments]
         events = [a if isinstance(a, Aside) else Aside(*a) for a in asides]
         data = self._json("POST", self._game_path(game, "records/export"), self._body(
-            position, options, token, moves=list(moves),
+            position, options, token, check(game_id, ply), moves=list(moves),
             dice=None if dice is None else list(dice),
             tags=None if tags is None else dict(tags),
             comments=[{"after": c.after, "text": c.text} for c in notes] or None,
             asides=[{"after": a.after, "kind": a.kind,
                      **({} if a.player is None else {"player": a.player})}
                     for a in events] or None,
-            result=result))
+            result=result,
+            clocks=None if clocks is None else [c.to_json() for c in clocks]))
         return ExportedRecord(data["record"], data["result"], Status.from_json(data["status"]))
 
     def export_record(self, game: str, moves: Sequence[str], **given: Any) -> str:
@@ -637,22 +738,24 @@ class Referee:
 
     def perft(self, game: str, depth: int, position: str | None = None,
               options: Mapping[str, Any] | None = None, divide: bool = False,
-              token: str | None = None) -> Perft:
+              token: str | None = None,
+              game_id: str | None = None, ply: int | None = None) -> Perft:
         data = self._json("POST", self._game_path(game, "perft"),
-                          self._body(position, options, token, depth=depth,
+                          self._body(position, options, token, check(game_id, ply), depth=depth,
                                      divide=divide or None))
         return Perft(data["depth"], data["nodes"], data.get("divide"))
 
     def suggest(self, game: str, position: str | None = None,
                 options: Mapping[str, Any] | None = None, level: str | None = None,
                 playouts: int | None = None, time_ms: int | None = None,
-                seed: int | None = None, token: str | None = None) -> Suggestion:
+                seed: int | None = None, token: str | None = None,
+                game_id: str | None = None, ply: int | None = None) -> Suggestion:
         """The computer's move for the side to act (``level`` random, greedy or mcts, the
         default); the same seed and playouts give the same move. ``token``: the position's
         signature, where the service requires signed positions."""
         data = self._json("POST", self._game_path(game, "suggest"), self._body(
-            position, options, token, level=level, playouts=playouts, time_ms=time_ms,
-            seed=seed))
+            position, options, token, check(game_id, ply), level=level, playouts=playouts,
+            time_ms=time_ms, seed=seed))
         return Suggestion(data["move"], data["entry"], data["level"], data["playouts"],
                           data["time_ms"], data["value"], data["alternatives"])
 
@@ -660,12 +763,13 @@ class Referee:
                options: Mapping[str, Any] | None = None, format: str = "png",
                size: int | None = None, highlight: Sequence[str] | None = None,
                last_move: bool | str | None = None, token: str | None = None,
-               orientation: str | None = None) -> bytes:
+               orientation: str | None = None,
+               game_id: str | None = None, ply: int | None = None) -> bytes:
         """The picture's bytes: PNG (default) or SVG. ``last_move``: whether to show the
         previous move the position records, or a move in the game's notation to show;
         ``orientation``: the player the board is seen from."""
         raw, _ = self._request("POST", self._game_path(game, "render"), self._body(
-            position, options, token, format=format, size=size,
+            position, options, token, check(game_id, ply), format=format, size=size,
             highlight=None if highlight is None else list(highlight), last_move=last_move,
             orientation=orientation))
         return raw
@@ -674,11 +778,12 @@ class Referee:
                     options: Mapping[str, Any] | None = None, format: str = "png",
                     size: int | None = None, highlight: Sequence[str] | None = None,
                     last_move: bool | str | None = None, token: str | None = None,
-                    orientation: str | None = None) -> str:
+                    orientation: str | None = None,
+                    game_id: str | None = None, ply: int | None = None) -> str:
         """The URL of the picture :meth:`render` answers (``render.png`` or ``render.svg``),
         for an ``<img>`` or a chat embed; no request is made. The service caches it by a
         strong ETag: the picture is a pure function of the URL."""
-        query = self._query(self._body(position, options, token, size=size,
+        query = self._query(self._body(position, options, token, check(game_id, ply), size=size,
                                        last_move=last_move, orientation=orientation))
         if highlight:
             query["highlight"] = ",".join(highlight)
@@ -688,11 +793,12 @@ class Referee:
                        options: Mapping[str, Any] | None = None, format: str = "gif",
                        dice: Sequence[Any] | None = None, seed: int | None = None,
                        size: int | None = None, orientation: str | None = None,
-                       frame_ms: int | None = None, token: str | None = None) -> bytes:
+                       frame_ms: int | None = None, token: str | None = None,
+                       game_id: str | None = None, ply: int | None = None) -> bytes:
         """The plies as an animated picture's bytes: a GIF (default), or an animated PNG with
         ``format="apng"``; one frame for the start and one per ply, its move highlighted."""
         raw, _ = self._request("POST", self._game_path(game, "replay-picture"), self._body(
-            position, options, token, moves=list(moves), format=format,
+            position, options, token, check(game_id, ply), moves=list(moves), format=format,
             dice=None if dice is None else list(dice), seed=seed, size=size,
             orientation=orientation, frame_ms=frame_ms))
         return raw
@@ -701,10 +807,11 @@ class Referee:
                            options: Mapping[str, Any] | None = None, format: str = "gif",
                            dice: Sequence[Any] | None = None, seed: int | None = None,
                            size: int | None = None, orientation: str | None = None,
-                           frame_ms: int | None = None, token: str | None = None) -> str:
+                           frame_ms: int | None = None, token: str | None = None,
+                           game_id: str | None = None, ply: int | None = None) -> str:
         """The URL of :meth:`replay_picture` (``replay.gif``, or ``replay.png`` for
         ``format="apng"``); dice the service rolls use ``seed``, 0 unless given."""
-        query = self._query(self._body(position, options, token,
+        query = self._query(self._body(position, options, token, check(game_id, ply),
                                        dice=None if dice is None else list(dice), seed=seed,
                                        size=size, orientation=orientation, frame_ms=frame_ms))
         query["moves"] = ",".join(moves)

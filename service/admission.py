@@ -18,7 +18,9 @@ every request, whichever road it takes. In order:
 7. its options configure the game (422 ``invalid_options``);
 8. its dice have the shape of this game's dice (400 or 422 ``invalid_dice``);
 9. its position is signed where signing asks for it (422 ``unsigned_position`` or
-   ``bad_signature``), and whether its results will be signed;
+   ``bad_signature``), and of the game and ply the request states (``token_wrong_game``,
+   ``token_superseded``, ``token_ahead``; ``signing_not_configured`` without keys), and
+   whether its results will be signed; for the token inspection, what its token proves;
 10. its clocks (:mod:`service.clocks`): started by setup's time control, or read from a clocked
    token and charged up to now (422 ``clocks_need_signing``, ``invalid_time_control``,
    ``clock_skew``, ``clock_running``, or ``game_over`` for a move whose time has run out);
@@ -47,7 +49,8 @@ from .plain import Loader, plain_loader
 from .problems import TOO_LARGE, Problem, field_problem
 from .query import query_object
 from .shedding import Gate, Overloaded, Ticket
-from .signing import Signer, trusted_start
+from .signing import Claims, Signer, not_configured, stated, trusted_start
+from .tokens import inspected
 
 
 @dataclass(frozen=True)
@@ -84,8 +87,10 @@ class Admission:
     game: Game[Any, Any] | None = None
     #: whether the request starts from a trusted position, so that its results are signed
     trusted: bool = False
-    #: the clock payload of the position's verified token, if clocked
-    clock_payload: str | None = None
+    #: the claims of the position's verified token (None: no valid token)
+    claims: Claims | None = None
+    #: the token inspection's reading of the request's token (:mod:`service.tokens`)
+    inspection: dict[str, Any] | None = None
     #: the request's clocks, charged up to now (None: no clocks)
     clocks: Clocks | None = None
     #: a heavy request's hold on its worker's slot, given back when the request ends
@@ -198,11 +203,17 @@ def dice_shape(a: Admission) -> None:
 
 def signed_start(a: Admission) -> None:
     """Where signing is configured: the position is trusted, or refused when signing is
-    required; nothing when signing is off."""
+    required or the request states its game and ply (the app's check); nothing when signing
+    is off and the request states neither (422 ``signing_not_configured`` if it does). The
+    token inspection reads the token instead, refusing nothing."""
     signer: Signer | None = a.services.get("signing")
-    if signer is not None:
-        a.trusted, a.clock_payload = trusted_start(signer, a.incoming.game_id, a.configured,
-                                                   a.body)
+    if signer is None:
+        if stated(a.body) or a.operation.inspects_token:
+            raise not_configured()
+    elif a.operation.inspects_token:
+        a.inspection = inspected(signer, a.incoming.game_id, a.configured, a.body)
+    else:
+        a.trusted, a.claims = trusted_start(signer, a.incoming.game_id, a.configured, a.body)
 
 
 def clocks_kept(a: Admission) -> None:
@@ -210,7 +221,7 @@ def clocks_kept(a: Admission) -> None:
     charged up to now; refused where a clock forbids the request (nothing to do without a
     time control or a clocked token)."""
     a.clocks = admitted(a.operation.clock, a.operation.signs, a.incoming.game_id, a.configured,
-                        a.body, a.services, a.clock_payload)
+                        a.body, a.services, a.claims)
 
 
 def within_capacity(a: Admission) -> None:

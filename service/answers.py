@@ -54,6 +54,16 @@ def apply_answer(g: Game[Any, Any], body: Body) -> Body:
     return out
 
 
+def one_ply(answer: Mapping[str, Any]) -> int:
+    """How many plies an apply answer played: one."""
+    return 1
+
+
+def replayed_plies(answer: Mapping[str, Any]) -> int:
+    """How many plies a replay answer played: its ``plies``."""
+    return int(answer["plies"])
+
+
 def status_answer(g: Game[Any, Any], body: Body) -> Body:
     """Ongoing, won or drawn; the winner and the reason; whose turn it is."""
     return g.status(position_for(g, body.get("position"))).to_json()

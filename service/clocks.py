@@ -1,11 +1,12 @@
 """Clocks (opt-in, with signing): each seat's time, kept inside the position's token.
 
 The service stores nothing, so a clock travels with its position: ``setup`` given a
-``time_control`` answers a clocked token, ``kid.PAYLOAD.MAC``, whose PAYLOAD (base64url of
-compact JSON) holds the time control, each seat's remaining milliseconds, the service's time
-of the answer (epoch milliseconds) and, once a clock has run out, whose; the MAC covers it
-with the game, the options and the position (:mod:`service.signing`), so a client cannot
-give itself time. Each answer to a clocked request is a fresh token dated by the service:
+``time_control`` answers a clocked token (:mod:`service.signing`) whose claims hold, beside
+the game's id, the ply and the service's time of the answer (epoch milliseconds), the time
+control, each seat's remaining milliseconds and, once a clock has run out, whose; the MAC
+covers them with the game, the options and the position, so a client cannot edit its time,
+and the time control belongs to the game's id: every token of a clocked game is clocked.
+Each answer to a clocked request is a fresh token dated by the service:
 
 - ``apply`` charges the player to move the time since the token's date (an old token is
   charged all the time since); at zero or below the move is not played, and the answer is a
@@ -26,15 +27,12 @@ replicas' clocks disagree.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import os
 import time
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Callable, Mapping
 
-import orjson
 from flask import Flask
 
 from rules.core.departure import depart
@@ -45,6 +43,7 @@ from rules.core.values import Status
 
 from .positions import position_for
 from .problems import Problem
+from .signing import Claims, sign
 
 SKEW_SETTING = "REFEREE_CLOCK_SKEW_MS"
 DEFAULT_SKEW_MS = 1000
@@ -184,14 +183,15 @@ class Clocks:
             out["out_of_time"] = self.out
         return out
 
-    def payload(self) -> str:
-        """The token's PAYLOAD: base64url (unpadded) of the compact JSON of the time control,
-        the remaining milliseconds in seat order, the date and the seat out of time."""
+    def claims(self) -> dict[str, Any]:
+        """What a token of these clocks claims beside its date (``as_of``, the token's
+        ``at``): the time control (``tc``), the remaining milliseconds in seat order (``ms``)
+        and the seat out of time (``out``)."""
         data: dict[str, Any] = {"tc": self.time_control.to_json(),
-                                "ms": [ms for _, ms in self.remaining], "at": self.as_of}
+                                "ms": [ms for _, ms in self.remaining]}
         if self.out is not None:
             data["out"] = self.out
-        return base64.urlsafe_b64encode(orjson.dumps(data)).rstrip(b"=").decode("ascii")
+        return data
 
 
 def started(control: TimeControl, game: Game[Any, Any], now: int) -> Clocks:
@@ -201,38 +201,36 @@ def started(control: TimeControl, game: Game[Any, Any], now: int) -> Clocks:
                   status.to_move if not status.finished else None)
 
 
-def from_payload(text: str, game: Game[Any, Any], position: Any) -> Clocks:
-    """The clocks a verified token's PAYLOAD holds for ``position`` (its mover's running
-    unless the game is over); ValueError for a payload this service did not write."""
+def from_claims(claims: Claims, game: Game[Any, Any], position: Any) -> Clocks:
+    """The clocks a verified token's ``claims`` hold for ``position`` (its mover's running
+    unless the game is over); ValueError for a clock this service did not write."""
+    clock = claims.clock or {}
     try:
-        data = orjson.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
-        control = TimeControl.from_json(data["tc"])
+        control = TimeControl.from_json(clock["tc"])
         seats = game.seats()
-        remaining = tuple(zip(seats, (int(ms) for ms in data["ms"]), strict=True))
-        out = data.get("out")
-        as_of = int(data["at"])
-    except (binascii.Error, orjson.JSONDecodeError, KeyError, TypeError, ValueError,
-            Problem) as exc:
-        raise ValueError(f"not a clock payload: {exc}") from None
+        remaining = tuple(zip(seats, (int(ms) for ms in clock["ms"]), strict=True))
+        out = clock.get("out")
+    except (KeyError, TypeError, ValueError, Problem) as exc:
+        raise ValueError(f"not a clock: {exc}") from None
     status = game.status(position)
     running = None if out is not None or status.finished else status.to_move
-    return Clocks(control, remaining, as_of, running, out)
+    return Clocks(control, remaining, claims.at, running, out)
 
 
 # ---- admission and answers -----------------------------------------------------------------
 
 def admitted(use: ClockUse | None, signs: bool, game_id: str, game: Game[Any, Any],
              body: Mapping[str, Any], services: Mapping[str, Any],
-             payload: str | None) -> Clocks | None:
+             claims: Claims | None) -> Clocks | None:
     """The clocks of a request, charged up to now: started by setup's ``time_control``, or
-    read from the verified token's ``payload``; None for a request without clocks. Refuses a
+    read from the verified token's ``claims``; None for a request without clocks. Refuses a
     time control without signing or for more than two seats, a token dated too far in the
     future (``clock_skew``), a signing operation other than apply from a clocked position
     (``clock_running``), and a move whose mover's time has run out (``game_over``)."""
     time_control = body.get("time_control")
     if time_control is not None:
-        return started(_control_for(game, time_control, services), game, _now(services))
-    if payload is None:
+        return started(_control_for(game, time_control, services), game, now(services))
+    if claims is None or claims.clock is None:
         return None
     if use is None:
         if signs:
@@ -242,12 +240,12 @@ def admitted(use: ClockUse | None, signs: bool, game_id: str, game: Game[Any, An
         return None
     position = position_for(game, body.get("position"))
     try:
-        clocks = from_payload(payload, game, position)
+        clocks = from_claims(claims, game, position)
     except ValueError:
         raise _bad_signature() from None
     clocks = clocks.charged(_not_before(clocks.as_of, services))
     if use is ClockUse.MOVE and clocks.out is not None:
-        raise _out_of_time(clocks, game_id, game, body, services)
+        raise _out_of_time(clocks, claims, game_id, game, body, services)
     return clocks
 
 
@@ -288,7 +286,8 @@ def _control_for(game: Game[Any, Any], value: Mapping[str, Any],
     return TimeControl.from_json(value)
 
 
-def _now(services: Mapping[str, Any]) -> int:
+def now(services: Mapping[str, Any]) -> int:
+    """The service's time (epoch milliseconds)."""
     clock: Clock = services.get("clock") or system_clock
     return clock()
 
@@ -296,26 +295,28 @@ def _now(services: Mapping[str, Any]) -> int:
 def _not_before(as_of: int, services: Mapping[str, Any]) -> int:
     """Now, for a token dated ``as_of``: refused (422 ``clock_skew``) when that is more than
     the tolerance ahead of this service's clock."""
-    now = _now(services)
+    time = now(services)
     skew = services.get("clock_skew_ms", DEFAULT_SKEW_MS)
-    if as_of - now > skew:
+    if as_of - time > skew:
         raise Problem(422, "clock_skew",
-                      f"This token is dated {as_of - now} ms after this service's clock, "
+                      f"This token is dated {as_of - time} ms after this service's clock, "
                       f"more than the {skew} ms it tolerates: the service's replicas' clocks "
                       "likely disagree; synchronise them (NTP) or raise "
-                      f"{SKEW_SETTING}.", ahead_ms=as_of - now)
-    return now
+                      f"{SKEW_SETTING}.", ahead_ms=as_of - time)
+    return time
 
 
-def _out_of_time(clocks: Clocks, game_id: str, game: Game[Any, Any], body: Mapping[str, Any],
-                 services: Mapping[str, Any]) -> GameOver:
+def _out_of_time(clocks: Clocks, claims: Claims, game_id: str, game: Game[Any, Any],
+                 body: Mapping[str, Any], services: Mapping[str, Any]) -> GameOver:
     """The ``game_over`` of a move whose mover's time ran out, with the clocks and the token
-    of the position lost on time."""
+    of the position lost on time (the same game, at the same ply)."""
     refusal = GameOver.of(_lost_on_time(clocks, game, body),
                           f"{clocks.out}'s time has run out, so the move is not played.")
     refusal.extra["clocks"] = clocks.to_json()
-    refusal.extra["token"] = services["signing"].token(game_id, game.options,
-                                                       body.get("position"), clocks.payload())
+    lost = {"position": body.get("position")}
+    sign(lost, services["signing"], game_id, game,
+         Claims(claims.id, claims.ply, clocks.as_of, clocks.claims()))
+    refusal.extra.update({key: lost[key] for key in ("token", "game_id", "ply")})
     return refusal
 
 

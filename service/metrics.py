@@ -37,7 +37,8 @@ SUGGEST_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0
 LIMIT_CODES = frozenset({"body_too_large", "work_limit_exceeded", "request_line_too_long",
                          "headers_too_large"})
 #: problem codes that refuse a position for its signature
-SIGNING_CODES = frozenset({"unsigned_position", "bad_signature", "clock_skew"})
+SIGNING_CODES = frozenset({"unsigned_position", "bad_signature", "clock_skew",
+                           "token_wrong_game", "token_superseded", "token_ahead"})
 
 #: where this process's metrics are registered; exposed as it is only without multiprocess
 #: mode (with it, a fresh registry reads every process's files at each scrape)

@@ -89,6 +89,16 @@ class Operation:
     #: from the answer itself (None: every answer); the token binds the options the answer
     #: states, where it states them
     signs_answer: Callable[[Mapping[str, Any]], bool] | None = None
+    #: for an operation that signs: how many plies its answer played (the ply its token
+    #: claims counts them on from the request's token); None: none (setup)
+    plies: Callable[[Mapping[str, Any]], int] | None = None
+    #: for an operation whose answer may hold a token to check (an imported record's Token
+    #: tag): adds the verdict to the answer, given the service's signer, the game's id and
+    #: the configured game (called only where signing is configured)
+    vouch: Callable[[dict[str, Any], Any, str, Game[Any, Any]], None] | None = None
+    #: whether the answer is what the request's token proves (:mod:`service.tokens`): its
+    #: token is read, never refused, whatever the signing mode
+    inspects_token: bool = False
     #: what the operation does with a clocked position (:mod:`service.clocks`); None: reads
     #: it as usual, or refuses it if the operation signs a position
     clock: ClockUse | None = None
@@ -125,6 +135,10 @@ class Operation:
         """Whether ``answer``'s position is signed, once its request started from a trusted
         position."""
         return self.signs and (self.signs_answer is None or self.signs_answer(answer))
+
+    def plies_played(self, answer: Mapping[str, Any]) -> int:
+        """How many plies ``answer`` played (0 for an operation that declares none)."""
+        return 0 if self.plies is None else self.plies(answer)
 
     @property
     def for_a_game(self) -> bool:

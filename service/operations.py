@@ -15,8 +15,8 @@ from .animation import (
     replay_picture_etag,
 )
 from .answers import (
-    apply_answer, legal_moves_answer, perft_answer, perft_cost, replay_answer, replay_cost,
-    setup_answer, status_answer,
+    apply_answer, legal_moves_answer, one_ply, perft_answer, perft_cost, replay_answer,
+    replay_cost, replayed_plies, setup_answer, status_answer,
 )
 from .catalogue import list_games, show_game
 from .clocks import ClockUse
@@ -35,8 +35,9 @@ from .probes import health, metrics_view, ready
 from .records import (
     ExportedRecordSchema, ImportedRecordSchema, RecordExportRequestSchema,
     RecordImportRequestSchema, export_answer, export_cost, import_answer, import_cost,
-    import_signed,
+    import_signed, imported_plies, vouch_final_token,
 )
+from .tokens import TokenInspectionRequestSchema, TokenInspectionSchema, inspect_answer
 from .suggest import (
     DESCRIPTION as SUGGEST_DESCRIPTION, SuggestRequestSchema, SuggestResponseSchema,
     suggest_answer, suggest_cost,
@@ -91,7 +92,7 @@ OPERATIONS: tuple[Operation, ...] = (
               "status. A chance move uses the dice given or rolls them (with seed, "
               "reproducibly). An illegal move is a 422 whose reason names the rule.",
               s.ApplyResponseSchema, s.ApplyRequestSchema, answer=apply_answer, signs=True,
-              clock=ClockUse.MOVE, body_required=True, errors=GAME_ERRORS,
+              plies=one_ply, clock=ClockUse.MOVE, body_required=True, errors=GAME_ERRORS,
               request_example="apply",
               response_example="apply_response", links=NEXT),
     Operation("post", "/v1/games/{game}/status", "status", "Game status",
@@ -104,7 +105,7 @@ OPERATIONS: tuple[Operation, ...] = (
               "Plays the moves in order; the final position and status, or a 422 naming the "
               "index of the first move that fails.",
               s.ReplayResponseSchema, s.ReplayRequestSchema, answer=replay_answer,
-              cost=replay_cost, signs=True, dice_per_move=True, body_required=True,
+              cost=replay_cost, signs=True, plies=replayed_plies, dice_per_move=True, body_required=True,
               errors=GAME_ERRORS, request_example="replay"),
     Operation("post", "/v1/games/{game}/records/import", "importRecord", "Import a record",
               "Judges a whole game's record (text, as docs/records.md writes it): its tags, "
@@ -120,7 +121,8 @@ OPERATIONS: tuple[Operation, ...] = (
               "played). With signing, the final position's token is given only for a record "
               "that starts from the initial position and holds no off-board event.",
               ImportedRecordSchema, RecordImportRequestSchema, answer=import_answer,
-              cost=import_cost, signs=True, signs_answer=import_signed, body_required=True,
+              cost=import_cost, signs=True, signs_answer=import_signed, plies=imported_plies,
+              vouch=vouch_final_token, body_required=True,
               errors=GAME_ERRORS, request_example="import", links=NEXT),
     Operation("post", "/v1/games/{game}/records/export", "exportRecord", "Export a record",
               "Writes a whole game as a record (docs/records.md): the moves played from the "
@@ -132,6 +134,18 @@ OPERATIONS: tuple[Operation, ...] = (
               ExportedRecordSchema, RecordExportRequestSchema, answer=export_answer,
               cost=export_cost, dice_per_move=True, body_required=True, errors=GAME_ERRORS,
               request_example="export"),
+    Operation("post", "/v1/games/{game}/tokens/inspect", "inspectToken", "Inspect a token",
+              "What a token proves, for those who hold no key: whether this service made it "
+              "for the position (the initial one when none is given), game and options sent, "
+              "and, when it does, its claims: the game's id, the ply, the date, the key id "
+              "and the clocks. A token that does not verify (forged, edited, retired key, "
+              "another position's) is answered valid false with the code a request carrying "
+              "it would be refused with (bad_signature) and a sentence why; with game_id or "
+              "ply stated, a token of another game or ply is valid false with "
+              "token_wrong_game, token_superseded or token_ahead. Served whatever the "
+              "signing mode; 422 signing_not_configured on a service without keys.",
+              TokenInspectionSchema, TokenInspectionRequestSchema, answer=inspect_answer,
+              inspects_token=True, body_required=True, errors=GAME_ERRORS),
     Operation("post", "/v1/games/{game}/perft", "perft", "Count move-tree leaves",
               "perft: the number of leaves of the legal-move tree at the given depth; depth and "
               "total work are capped per game so one call stays bounded (422 "

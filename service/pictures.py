@@ -143,15 +143,20 @@ def render_cost_as(format: str) -> Cost:
     return lambda g, body: render_cost(g, {**body, "format": format})
 
 
+#: the request fields a picture's ETag leaves out: the options (keyed resolved) and those of
+#: signing, which change no pixel
+UNDRAWN = ("options", "token", "game_id", "ply")
+
+
 def picture_etag(operation_id: str) -> EntityTag:
     """The ETag of a picture by URL: a digest of the operation, the game, its resolved
-    options, the validated request (the token aside: it changes no pixel) and
-    :func:`renderer_version`. It is computed without drawing, and the same in every worker
+    options, the validated request (the token, game_id and ply aside: they change no
+    pixel) and :func:`renderer_version`. It is computed without drawing, and the same in every worker
     and replica running the same code and libraries; the same tag always means the same
     bytes, since the picture is a pure function of these."""
 
     def etag(g: Game[Any, Any], body: Mapping[str, Any]) -> str:
-        request = {key: value for key, value in body.items() if key not in ("options", "token")}
+        request = {key: value for key, value in body.items() if key not in UNDRAWN}
         key = orjson.dumps([renderer_version(), operation_id, g.id, g.options, request],
                            option=orjson.OPT_SORT_KEYS)
         return f'"{hashlib.sha256(key).hexdigest()[:40]}"'

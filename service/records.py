@@ -17,16 +17,20 @@ from typing import Any, Mapping
 
 from marshmallow import Schema, fields, validate
 
+from rules import registry
 from rules.core.game import Game
 from rules.records import AGREEMENTS, ASIDE_WORDS, DRAW_AGREED, load, write_game
 
 from . import schemas as s
 from .answers import replay_cost
+from .clocks import TimeControl
 from .components import component_field
 from .fields import PlainList, StrictInteger, Text, TextMap, TrimmedString
 from .plain import PlainObject
 from .positions import canonical, position_for
 from .shedding import RECORD_MS_PER_KIB, REPLAY_MS_PER_MOVE
+from .signing import Signer
+from .tokens import TokenVerdictSchema, inspected
 
 #: the off-board events a record holds, as export takes them
 ASIDE_KINDS = (*ASIDE_WORDS, DRAW_AGREED)
@@ -36,6 +40,8 @@ MAX_TAGS = 64
 MAX_TAG_VALUE = 2048
 #: the longest player name an off-board event may give
 MAX_PLAYER_NAME = 64
+#: the largest number of milliseconds a clock (or a date, epoch milliseconds) may show
+MAX_CLOCK_MS = 2**53 - 1
 #: the longest comment one export may carry
 MAX_COMMENT_LENGTH = 4096
 
@@ -111,7 +117,15 @@ class ImportedRecordSchema(Schema):
     token = fields.String(metadata={
         "description": "Present only when the service signs positions, the record starts "
                        "from the initial position and holds no off-board event: the final "
-                       "position's token, to go on playing from it."})
+                       "position's token, to go on playing from it (a new game: a new "
+                       "game_id)."})
+    game_id = s.game_id_response_field()
+    ply = s.ply_response_field()
+    final_token = fields.Nested(TokenVerdictSchema, metadata={"description": "Present when the record has a Token tag and the service "
+                                 "signs positions: whether that token verifies for the "
+                                 "record's final position, options and last ply (and its "
+                                 "GameId tag's game, if any): a game played through the "
+                                 "service, not written by hand. As tokens/inspect answers."})
 
 
 def import_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
@@ -121,10 +135,34 @@ def import_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
     return loaded.to_json(lambda position: canonical(loaded.game, position))
 
 
+#: the tags a record may carry its final token in, and its game's id
+TOKEN_TAG, GAME_ID_TAG = "Token", "GameId"
+
+
+def vouch_final_token(answer: dict[str, Any], signer: Signer, game_id: str,
+                      g: Game[Any, Any]) -> None:
+    """Add ``final_token`` to an import's answer whose record has a Token tag: what that
+    token proves for the record's final position, its options, its last ply and (with a
+    GameId tag) its game (:func:`service.tokens.inspected`)."""
+    tags = answer["tags"]
+    token = tags.get(TOKEN_TAG)
+    if token is None:
+        return
+    game = registry.configure(game_id, answer["options"])
+    claimed = {"token": token.strip(), "position": answer["position"],
+               "ply": len(answer["plies"]), "game_id": tags.get(GAME_ID_TAG)}
+    answer["final_token"] = inspected(signer, game_id, game, claimed)
+
+
 def import_signed(answer: Mapping[str, Any]) -> bool:
     """Whether an import's final position may be signed: it was reached by legal play from
     the initial position, with no off-board event."""
     return bool(answer["from_initial"]) and not answer["asides"]
+
+
+def imported_plies(answer: Mapping[str, Any]) -> int:
+    """How many plies an import's answer played: the record's."""
+    return len(answer["plies"])
 
 
 def import_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
@@ -158,6 +196,22 @@ class RecordAsideRequestSchema(s.StrictSchema):
                                                     "agreed."})
 
 
+class ExportClocksSchema(s.StrictSchema):
+    """One ply's clocks, as apply answered them (only remaining_ms is needed)."""
+
+    remaining_ms = TextMap(keys=Text(), values=StrictInteger(validate=validate.Range(
+                               min=0, max=MAX_CLOCK_MS)),
+                           required=True, validate=validate.Length(min=1, max=8), metadata={
+                               "description": "Each seat's remaining milliseconds after the "
+                                              "ply: the mover's is written."})
+    time_control = PlainObject(s.TimeControlSchema, metadata={
+        "description": "The game's time control: written as the TimeControl tag (from the "
+                       "first ply's clocks that give it) unless the tags give one."})
+    running = Text(allow_none=True, metadata={"nullable": True})
+    as_of = StrictInteger(validate=validate.Range(min=0, max=MAX_CLOCK_MS))
+    out_of_time = Text()
+
+
 class RecordExportRequestSchema(s.GameRequestSchema):
     moves = s.moves_field()
     dice = s.dice_list_field()
@@ -181,6 +235,14 @@ class RecordExportRequestSchema(s.GameRequestSchema):
         "description": "The result token to write (1-0, 0-1, 1/2-1/2, 0-0-1...), checked "
                        "against the game (422 result_contradicts_board); the game's own "
                        "when omitted."})
+    clocks = PlainList(PlainObject(ExportClocksSchema), validate=validate.Length(
+        max=s.MAX_REPLAY_MOVES), metadata={
+        "description": "The clocks after each ply, aligned with moves (the first plies', when "
+                       "fewer), as the apply answers carried them: the mover's time is written "
+                       "after the ply as a [%clk h:mm:ss] comment, the time control as the "
+                       "TimeControl tag (300+2, or 1/86400 for a time per move). Clocks no "
+                       "game under that time control could show (growing by more than the "
+                       "increment) are a 422 invalid_record with the ply's index."})
 
 
 class ExportedRecordSchema(Schema):
@@ -196,15 +258,30 @@ def export_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
     """The record of the body's game: its moves played (the first that fails raises its
     error with its ``index``), its comments and off-board events placed, its result derived
     or checked."""
+    clocks = body.get("clocks") or []
     written = write_game(
         g, body["moves"], start=position_for(g, body.get("position")), dice=body.get("dice"),
-        tags=body.get("tags"),
+        tags=with_time_control(body.get("tags"), clocks),
         comments=[(c["after"], c["text"]) for c in body.get("comments") or ()],
         asides=[(a["after"], a["kind"], a.get("player")) for a in body.get("asides") or ()],
-        result=body.get("result"))
+        result=body.get("result"),
+        clocks=[c["remaining_ms"] for c in clocks])
     status = written.loaded.status
     assert status is not None, "a judged record has its status"
     return {"record": written.text, "result": written.loaded.result, "status": status.to_json()}
+
+
+def with_time_control(tags: Mapping[str, str] | None,
+                      clocks: list[Mapping[str, Any]]) -> dict[str, str] | None:
+    """The tags to write: those given, with the TimeControl tag of the first clocks that
+    give a time control, unless the tags give one."""
+    controls = [c["time_control"] for c in clocks if "time_control" in c]
+    if not controls or (tags and "TimeControl" in tags):
+        return None if tags is None else dict(tags)
+    control = TimeControl.from_json(controls[0])
+    value = (f"1/{control.per_move_seconds}" if control.per_move_seconds is not None
+             else f"{control.base_seconds}+{control.increment_seconds}")
+    return {**(tags or {}), "TimeControl": value}
 
 
 #: what exporting costs: playing the moves, as a replay of them does

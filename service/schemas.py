@@ -14,10 +14,11 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from .components import component_field
 from .fields import (
-    DiceField, OptionsField, PlainList, StrictBoolean, StrictInteger, TrimmedString,
+    DiceField, OptionsField, PlainList, StrictBoolean, StrictInteger, Text, TrimmedString,
 )
 from .plain import PlainObject
 from .problems import TITLES
+from .signing import GAME_ID
 
 #: Bounds on what one request may carry; each appears in the spec as maxLength/maxItems/maximum.
 MAX_POSITION_LENGTH = 2048
@@ -27,6 +28,8 @@ MAX_PERFT_DEPTH = 6
 MAX_SEED = 2**63 - 1
 MAX_BODY_BYTES = 64 * 1024
 MAX_TOKEN_LENGTH = 512
+#: the highest ply a request may state
+MAX_PLY = 10**9
 #: the longest time a time control gives (30 days), in seconds
 MAX_CLOCK_SECONDS = 30 * 24 * 3600
 
@@ -89,6 +92,21 @@ def _token_response_field() -> fields.String:
                        "sent with a valid token: send it back beside the position."})
 
 
+def game_id_response_field() -> fields.String:
+    return fields.String(metadata={
+        "description": "With token: the id of the game the token belongs to (128 random "
+                       "bits, URL-safe), minted when a game starts from its initial position "
+                       "(setup, or replay and records/import without a token) and kept by "
+                       "every position played on from it. An app keeps it, with ply, and "
+                       "states both in the game's next request."})
+
+
+def ply_response_field() -> fields.Integer:
+    return fields.Integer(metadata={
+        "description": "With token: the plies played since the game's start (0 at setup), "
+                       "as the token claims."})
+
+
 def asked_position_field() -> fields.String:
     return fields.String(required=True, metadata={
         "description": "The position the answer is about, in canonical notation (the initial "
@@ -101,10 +119,32 @@ def resolved_options_field() -> fields.Dict:
                        "call.", **component_field("options")})
 
 
+def game_id_request_field() -> Text:
+    return Text(allow_none=True, validate=validate.Regexp(GAME_ID.pattern), metadata={
+        "nullable": True,
+        "description": "The app's check: the id of the game this request belongs to, as the "
+                       "game's signed answers gave it (game_id). The position must then come "
+                       "with a valid token of that game (422 token_wrong_game for another "
+                       "game's, unsigned_position or bad_signature for none or a bad one), "
+                       "whatever the signing mode; 422 signing_not_configured on a service "
+                       "without signing keys."})
+
+
+def ply_request_field() -> StrictInteger:
+    return StrictInteger(allow_none=True, validate=validate.Range(min=0, max=MAX_PLY), metadata={
+        "nullable": True,
+        "description": "The app's check: the latest ply of the game the app knows (the ply "
+                       "of the game's latest signed answer). The token must be of that ply: "
+                       "422 token_superseded for an earlier one (a take-back), token_ahead for "
+                       "a later one (played without the app)."})
+
+
 class GameRequestSchema(StrictSchema):
     position = _position_field()
     options = _options_field()
     token = _token_field()
+    game_id = game_id_request_field()
+    ply = ply_request_field()
 
 
 class LegalMovesRequestSchema(GameRequestSchema):
@@ -257,6 +297,8 @@ class SetupResponseSchema(Schema):
     options = fields.Dict(required=True, metadata={"description": "Every option, resolved.",
                                                    **component_field("options")})
     token = _token_response_field()
+    game_id = game_id_response_field()
+    ply = ply_response_field()
     clocks = _clocks_field()
 
 
@@ -298,6 +340,8 @@ class ApplyResponseSchema(Schema):
     status = fields.Nested(StatusSchema, required=True)
     options = resolved_options_field()
     token = _token_response_field()
+    game_id = game_id_response_field()
+    ply = ply_response_field()
     clocks = _clocks_field()
 
 
@@ -315,6 +359,9 @@ class PlySchema(Schema):
         "description": "The position after the move, canonical."})
     status = fields.Nested(StatusSchema, required=True,
                            metadata={"description": "The status after the move."})
+    clock_ms = fields.Integer(metadata={
+        "description": "records/import: the mover's clock after the ply, in milliseconds, "
+                       "when the record gives it (a [%clk h:mm:ss] comment)."})
 
 
 class ReplayResponseSchema(Schema):
@@ -327,6 +374,8 @@ class ReplayResponseSchema(Schema):
                                                                "for a move that took none."})
     status = fields.Nested(StatusSchema, required=True)
     token = _token_response_field()
+    game_id = game_id_response_field()
+    ply = ply_response_field()
     history = fields.List(fields.Nested(PlySchema), metadata={
         "description": "Only when the request asked for `history`: every ply in order, with "
                        "its move, dice, events, mover, and the position and status after "
@@ -371,6 +420,15 @@ class ProblemSchema(OpenSchema):
     option = fields.String(metadata={"description": "invalid_options: the option at fault."})
     clocks = fields.Nested(ClocksSchema, metadata={
         "description": "game_over on time: the clocks, the mover's run out."})
+    token_game_id = fields.String(metadata={
+        "description": "token_wrong_game, token_superseded, token_ahead: the game id the "
+                       "token claims."})
+    token_ply = fields.Integer(metadata={
+        "description": "token_wrong_game, token_superseded, token_ahead: the ply the token "
+                       "claims."})
+    game_id = fields.String(metadata={
+        "description": "game_over on time: the game id of the token."})
+    ply = fields.Integer(metadata={"description": "game_over on time: the ply of the token."})
     token = fields.String(metadata={
         "description": "game_over on time: the token of the position lost on time (status "
                        "with it reports the loss)."})

@@ -3,7 +3,8 @@
 :func:`serve` runs the app's admission concerns (:mod:`service.admission`), asks the
 operation for its answer (data, from :mod:`service.answers` and the like), adds its clocks
 (:mod:`service.clocks`) to a clocked one, signs the answer's position where the request
-started from a trusted one, and writes the wire format: JSON, a
+started from a trusted one (the same game as the request's token, its ply counted on, or a new
+game from the initial position), and writes the wire format: JSON, a
 picture in the media type the client prefers, or a problem document for an error that is the
 client's to mend. An operation that declares an ETag (a picture by URL) is answered 304,
 without being answered at all, when the request's If-None-Match names its tag (``*``: once
@@ -22,11 +23,11 @@ from werkzeug.http import parse_etags, unquote_etag
 from werkzeug.utils import get_content_type
 
 from .admission import Admission, Incoming
-from .clocks import settled
+from .clocks import now, settled
 from .media import OCTETS, preferred_type
 from .operation import Operation, Picture
 from .problems import ANSWERED, PROBLEM_MEDIA_TYPE, Problem, problem_bytes, problem_for
-from .signing import add_token
+from .signing import claims_after, sign
 
 JSON = "application/json"
 #: the Cache-Control of an answer that is a pure function of its request (a picture by URL)
@@ -68,12 +69,18 @@ def serve(operation: Operation, incoming: Incoming, services: Mapping[str, Any])
             media = preferred_type(incoming.accept(), answer.media, answer.alternative)
             return Outgoing(200, [("Content-Type", get_content_type(media, "utf-8")), *cached],
                             answer.data)
+        if admission.inspection is not None:
+            answer.update(admission.inspection)
+        if operation.vouch is not None and services.get("signing") is not None:
+            operation.vouch(answer, services["signing"], incoming.game_id, game)
         clocks = (None if admission.clocks is None
                   else settled(answer, game, admission.clocks, operation.clock,
                                admission.body))
         if admission.trusted and operation.signed(answer):
-            add_token(answer, services["signing"], incoming.game_id, game,
-                      None if clocks is None else clocks.payload())
+            at = now(services) if clocks is None else clocks.as_of
+            claims = claims_after(admission.claims, operation.plies_played(answer), at,
+                                  None if clocks is None else clocks.claims())
+            sign(answer, services["signing"], incoming.game_id, game, claims)
         return Outgoing(200, [("Content-Type", JSON)], orjson.dumps(answer))
     except ANSWERED as exc:
         return problem_outgoing(problem_for(exc))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from .. import registry
@@ -21,6 +21,7 @@ from ..core.errors import (
 from ..core.game import Game
 from ..core.reasons import OffBoard
 from ..core.values import Status
+from .clocks import PlyClock, TimeControl, check_clocks, parse_time_control, read_clock
 from .errors import GameMismatch, InvalidRecord, InvalidTag, ResultContradictsBoard
 from .results import UNFINISHED, describe, outcome, result_token
 from .syntax import DRAW_AGREED, Aside, Comment, Item, Ply, Record, Tag, read
@@ -48,6 +49,11 @@ class LoadedPly:
     status: Status
     line: int = 0
     column: int = 0
+    #: the mover's clock once the ply is played, in milliseconds, when the record gives it
+    #: (a ``[%clk h:mm:ss]`` comment after the ply), and where that comment starts
+    clock_ms: int | None = None
+    clock_line: int = 0
+    clock_column: int = 0
 
 
 class LoadedAside(NamedTuple):
@@ -110,7 +116,9 @@ class Loaded:
             "from_initial": self.from_initial,
             "plies": [{"move": p.move, "dice": p.dice, "mover": p.mover,
                        "events": list(p.events), "position": text(p.position),
-                       "status": p.status.to_json()} for p in self.plies],
+                       "status": p.status.to_json(),
+                       **({} if p.clock_ms is None else {"clock_ms": p.clock_ms})}
+                      for p in self.plies],
             "asides": [{"after": a.after, "kind": a.kind, "player": a.player,
                         "events": list(a.events)} for a in self.asides],
             "comments": [{"after": c.after, "text": c.text} for c in self.comments],
@@ -223,6 +231,7 @@ def judge(game: Game[Any, Any], start: Any, from_initial: bool, items: Sequence[
     (its ``line`` and ``column``, and ``tag`` when the Result tag gave it)."""
     loaded = Loaded(game, dict(tags), start, from_initial)
     _play(loaded, items)
+    judge_clocks(loaded)
     try:
         _judge_result(loaded, result, termination)
     except RulesError as exc:
@@ -241,7 +250,7 @@ def _play(loaded: Loaded, items: Sequence[Item]) -> None:
     ended: Status | None = None
     for item in items:
         if isinstance(item, Comment):
-            loaded.comments.append(LoadedComment(len(loaded.plies), item.text))
+            _read_comment(loaded, item)
         elif isinstance(item, Ply):
             position = _play_ply(loaded, position, item, ended)
         else:
@@ -249,6 +258,32 @@ def _play(loaded: Loaded, items: Sequence[Item]) -> None:
     loaded.position = position
     loaded.board_status = g.status(position)
     loaded.status = ended or loaded.board_status
+
+
+def _read_comment(loaded: Loaded, comment: Comment) -> None:
+    """A comment kept, its clock (``[%clk h:mm:ss]``) read into the ply before it."""
+    clock = read_clock(comment.text, comment.line, comment.column)
+    if clock.ms is not None:
+        if not loaded.plies:
+            place = f"Line {comment.line}, column {comment.column}: " if comment.line else ""
+            raise InvalidRecord(f"{place}a clock comment comes after the ply it times; this "
+                                "one comes before the first.",
+                                **({"line": comment.line, "column": comment.column}
+                                   if comment.line else {}))
+        loaded.plies[-1] = replace(loaded.plies[-1], clock_ms=clock.ms,
+                                   clock_line=comment.line, clock_column=comment.column)
+    if clock.rest:
+        loaded.comments.append(LoadedComment(len(loaded.plies), clock.rest))
+
+
+def judge_clocks(loaded: Loaded) -> None:
+    """The plies' clocks against the record's TimeControl tag, if it has one (InvalidRecord
+    at the first clock no game under it could show)."""
+    tag = loaded.tags.get("TimeControl")
+    control = None if tag is None else parse_time_control(tag)
+    if isinstance(control, TimeControl):
+        check_clocks(control, [PlyClock(p.mover, p.clock_ms, p.clock_line, p.clock_column)
+                               for p in loaded.plies])
 
 
 def _play_ply(loaded: Loaded, position: Any, ply: Ply, ended: Status | None) -> Any:

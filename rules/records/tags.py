@@ -4,7 +4,8 @@
 the game's notation, when it is not the initial position), ``Event``, ``Site``, ``Date``
 (``YYYY.MM.DD``, ``?`` for unknown digits), ``Round``, one tag per seat naming its player
 (the seat's name capitalised: ``White``, ``Dark``, ``Red``), ``Result`` (a result token) and
-``Termination`` (how the game ended). Any other tag is kept as written. Game, Options and
+``Termination`` (how the game ended), ``TimeControl`` (``300+2`` or ``1/86400``, see
+:mod:`rules.records.clocks`). Any other tag is kept as written. Game, Options and
 Position are judged where the game is configured (:mod:`rules.records.loading`); the others
 here.
 """
@@ -15,6 +16,7 @@ import re
 from typing import Any
 
 from ..core.game import Game
+from .clocks import parse_time_control
 from .errors import InvalidTag
 from .results import outcome
 from .syntax import END_TAGS, GAME_TAGS, ROSTER, Record, Tag
@@ -53,6 +55,9 @@ def tag_problem(name: str, value: str, game: Game[Any, Any]) -> str | None:
     if name == "Result":
         said = outcome(value, game.seats())
         return said if isinstance(said, str) else None
+    if name == "TimeControl":
+        control = parse_time_control(value)
+        return control if isinstance(control, str) else None
     if name == "Termination":
         known = (*game.reasons()["end"], *OTHER_TERMINATIONS)
         if value.strip() not in known:

@@ -11,13 +11,15 @@ when a round goes on after a comment or an event.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from .. import registry
 from ..core.errors import InvalidDice, RulesError
 from ..core.game import Game
 from .errors import InvalidRecord, InvalidTag
-from .loading import ASIDE_REASONS, Loaded, LoadedAside, LoadedComment, judge
+from .clocks import format_clock
+from .loading import ASIDE_REASONS, Loaded, LoadedAside, LoadedComment, judge, judge_clocks
 from .syntax import (
     ASIDE_WORDS, DRAW_AGREED, END_TAGS, GAME_TAGS, ROSTER, TAG_NAME, Aside, Comment, Item, Ply,
 )
@@ -38,7 +40,8 @@ def write_game(game: Game[Any, Any], moves: Sequence[str], *, start: Any = None,
                dice: Sequence[Any] | None = None, tags: Mapping[str, str] | None = None,
                comments: Iterable[tuple[int, str]] = (),
                asides: Iterable[tuple[int, str, str | None]] = (),
-               result: str | None = None) -> Written:
+               result: str | None = None,
+               clocks: Sequence[Mapping[str, int] | None] | None = None) -> Written:
     """The record of ``moves`` (each with its entry of ``dice``, None for none) played from
     ``start`` (None: the initial position) in ``game``, with ``tags`` (any but Game, Options
     and Position, which come from the game), ``comments`` as ``(after, text)`` (``after``
@@ -46,8 +49,10 @@ def write_game(game: Game[Any, Any], moves: Sequence[str], *, start: Any = None,
     ``resigns``, ``leaves``, ``runs_out_of_time``, ``draw_agreed``).
 
     ``result`` (or a Result tag) is checked as a read record's is; without one, the result
-    and the Termination are the game's. Raises as :func:`rules.records.load` does (a ply's
-    error with its index).
+    and the Termination are the game's. ``clocks``, aligned with ``moves``, gives each seat's
+    milliseconds after each ply (None: not given): the mover's is written after the ply as a
+    ``[%clk h:mm:ss]`` comment, checked against a TimeControl tag as a read record's are.
+    Raises as :func:`rules.records.load` does (a ply's error with its index).
     """
     tags = dict(tags or {})
     _check_given_tags(game, tags)
@@ -56,7 +61,27 @@ def write_game(game: Game[Any, Any], moves: Sequence[str], *, start: Any = None,
     loaded = judge(game, begin, begin == game.start_position, items, tags,
                    result if result is not None else tags.get("Result"),
                    tags.get("Termination"))
+    if clocks:
+        _clock_plies(loaded, clocks)
     return Written(format_record(loaded), loaded)
+
+
+def _clock_plies(loaded: Loaded, clocks: Sequence[Mapping[str, int] | None]) -> None:
+    """Each ply's mover's clock from ``clocks`` (aligned with the plies), judged."""
+    if len(clocks) > len(loaded.plies):
+        raise InvalidRecord(f"clocks has {len(clocks)} entries for {len(loaded.plies)} moves; "
+                            "give at most one per move.")
+    for index, given in enumerate(clocks):
+        if given is None:
+            continue
+        ply = loaded.plies[index]
+        ms = None if ply.mover is None else given.get(ply.mover)
+        if ms is None or ms < 0:
+            raise InvalidRecord(f"The clocks after move {index} give no time (0 or more) for "
+                                f"its mover, {ply.mover}; give each seat's remaining "
+                                "milliseconds.", index=index)
+        loaded.plies[index] = replace(ply, clock_ms=ms)
+    judge_clocks(loaded)
 
 
 def write(game: Game[Any, Any], moves: Sequence[str], **given: Any) -> str:
@@ -184,6 +209,8 @@ def _movetext(loaded: Loaded) -> list[str]:
             tokens.append(f"{number}...")
         previous_seat, interrupted = seat, False
         tokens.append(ply.move if ply.dice is None else f"{ply.move} <{_dice(ply.dice)}>")
+        if ply.clock_ms is not None:
+            tokens.append(f"{{{format_clock(ply.clock_ms)}}}")
     tokens.append(loaded.result)
     return tokens
 

@@ -9,7 +9,7 @@ import pytest
 
 from referee.client import (
     Aside, BodyTooLargeError, ClockError, Comment, ExportedRecord, GameMismatchError,
-    GameOverError, IllegalMoveError, ImportedRecord, InvalidDepartureError, InvalidOptionsError,
+    GameCheckError, GameOverError, IllegalMoveError, ImportedRecord, InvalidDepartureError, InvalidOptionsError,
     InvalidPositionError, InvalidRecordError, InvalidTagError, MalformedRequestError,
     OverloadedError, Ply, RecordError, Referee, RefereeError, ResultContradictsBoardError,
     RenderError, SignatureError, TransportError, UnknownGameError, WorkLimitExceededError,
@@ -263,6 +263,37 @@ def test_signed_positions_through_the_client():
         assert info.value.code == "bad_signature"
 
 
+def test_the_apps_check_and_inspection_through_the_client():
+    with running_service(env={"REFEREE_SIGNING_KEYS": "k1:client-check-secret"}) as url:
+        ref = Referee(url)
+        start = ref.setup("mastery")
+        assert start.game_id and start.ply == 0
+        after = ref.apply("mastery", "d4d5", start.position, token=start.token,
+                          game_id=start.game_id, ply=start.ply)
+        assert (after.game_id, after.ply) == (start.game_id, 1)
+        replayed = ref.replay("mastery", ["e5d4"], after.position, token=after.token,
+                              game_id=after.game_id, ply=after.ply)
+        assert (replayed.game_id, replayed.ply) == (start.game_id, 2)
+        with pytest.raises(GameCheckError) as info:       # a take-back
+            ref.apply("mastery", "d4d5", start.position, token=start.token,
+                      game_id=after.game_id, ply=after.ply)
+        assert info.value.code == "token_superseded" and info.value.problem["token_ply"] == 0
+        other = ref.setup("mastery")
+        with pytest.raises(GameCheckError) as info:
+            ref.status("mastery", other.position, token=other.token, game_id=start.game_id)
+        assert info.value.code == "token_wrong_game"
+        assert isinstance(info.value, SignatureError)
+        seen = ref.inspect_token("mastery", after.token, after.position)
+        assert seen.valid and (seen.game_id, seen.ply, seen.key_id) == (start.game_id, 1, "k1")
+        assert seen.signed_at is not None and seen.clocks is None
+        forged = ref.inspect_token("mastery", after.token, start.position)
+        assert not forged.valid and forged.code == "bad_signature" and forged.game_id is None
+        behind = ref.inspect_token("mastery", start.token, game_id=start.game_id, ply=1)
+        assert not behind.valid and behind.code == "token_superseded"
+        imported = ref.import_record("mastery", '[Game "mastery"]\n\n1. d4d5 *\n')
+        assert imported.game_id not in (None, start.game_id) and imported.ply == 1
+
+
 def test_clocks_through_the_client():
     """A day per move: nothing here depends on how long the test takes, below a day."""
     day = 86_400_000
@@ -286,6 +317,21 @@ def test_clocks_through_the_client():
         with pytest.raises(ClockError) as info:
             ref.setup("mastery", time_control={"base_seconds": 60, "per_move_seconds": 60})
         assert info.value.code == "invalid_time_control"
+
+
+def test_a_clocked_record_through_the_client():
+    with running_service(env={"REFEREE_SIGNING_KEYS": "k1:client-record-secret"}) as url:
+        ref = Referee(url)
+        start = ref.setup("mastery", time_control={"per_move_seconds": 86_400})
+        after = ref.apply("mastery", "d4d5", start.position, token=start.token)
+        text = ref.export_record("mastery", ["d4d5"], clocks=[after.clocks],
+                                 tags={"Token": after.token or ""})
+        assert '[TimeControl "1/86400"]' in text and "[%clk " in text
+        imported = ref.import_record("mastery", text)
+        assert after.clocks is not None
+        assert imported.plies[0].clock_ms == after.clocks.remaining_ms["dark"]
+        assert imported.final_token is not None and imported.final_token["valid"]
+        assert imported.final_token["game_id"] == after.game_id
 
 
 def test_a_time_control_needs_signing(ref):

@@ -95,7 +95,8 @@ def test_setup_with_a_time_control_starts_the_first_movers_clock(c):
                                "running": "dark", "as_of": T0}
     kid, payload, mac = start["token"].split(".")
     assert kid == "kid1" and payload and mac
-    assert payload_of(start["token"]) == {"tc": BLITZ, "ms": [300_000, 300_000], "at": T0}
+    assert payload_of(start["token"]) == {"g": start["game_id"], "n": 0, "at": T0, "tc": BLITZ,
+                                          "ms": [300_000, 300_000]}
 
 
 def test_increment_defaults_to_zero(c):
@@ -137,7 +138,8 @@ def test_a_malformed_time_control_names_its_field(c, time_control):
 
 def test_setup_without_a_time_control_is_unclocked(c):
     start = post(c, "mastery", "setup", {})
-    assert "clocks" not in start and start["token"].count(".") == 1
+    assert "clocks" not in start
+    assert payload_of(start["token"]) == {"g": start["game_id"], "n": 0, "at": T0}
 
 
 # ---- apply --------------------------------------------------------------------------------------
@@ -284,20 +286,29 @@ def test_a_clock_forged_with_another_key_is_a_bad_signature(c, clock):
     start = setup(c)
     forger = signing.Signer((("kid1", b"not-the-secret"),))
     options = start["options"]
-    payload = clocks.Clocks(clocks.TimeControl(3600, 0), (("dark", 3_600_000),
-                                                          ("light", 1)), T0, "dark").payload()
-    forged = forger.token("mastery", options, start["position"], payload)
+    clock_claims = clocks.Clocks(clocks.TimeControl(3600, 0), (("dark", 3_600_000),
+                                                               ("light", 1)), T0,
+                                 "dark").claims()
+    forged = forger.token("mastery", options, start["position"],
+                          signing.Claims(start["game_id"], 0, T0, clock_claims))
     problem(c, "mastery", "apply", {"position": start["position"], "token": forged,
                                     "move": MOVE}, "bad_signature")
 
 
-def test_a_clocked_mac_does_not_verify_as_an_unclocked_token(c):
+def test_a_token_stripped_of_its_clock_does_not_verify(c):
     start = setup(c)
     kid, _, mac = start["token"].split(".")
-    body = {"position": start["position"], "token": f"{kid}.{mac}", "move": MOVE}
-    assert "token" not in post(c, "mastery", "apply", body)      # optional mode: unsigned
-    strict = clocked_client(Clock(), required=True)
-    problem(strict, "mastery", "apply", body, "bad_signature")
+    unclocked = {key: value for key, value in payload_of(start["token"]).items()
+                 if key not in ("tc", "ms")}
+    for token in (f"{kid}.{mac}", with_payload(start["token"], unclocked)):
+        body = {"position": start["position"], "token": token, "move": MOVE}
+        answer = post(c, "mastery", "apply", body)      # optional mode: served, unsigned
+        assert "token" not in answer and "clocks" not in answer
+        strict = clocked_client(Clock(), required=True)
+        problem(strict, "mastery", "apply", body, "bad_signature")
+        # the app that states its game refuses it in either mode
+        problem(c, "mastery", "apply", {**body, "game_id": start["game_id"], "ply": 0},
+                "bad_signature")
 
 
 def test_a_token_from_the_future_beyond_the_tolerance_is_refused(c, clock):
@@ -364,15 +375,16 @@ def test_a_game_ended_on_the_board_stops_the_clocks():
     assert stopped.running is None and stopped.remaining == running.remaining
 
 
-# ---- unclocked tokens ---------------------------------------------------------------------------
+# ---- the token's MAC ------------------------------------------------------------------------------
 
-def test_unclocked_tokens_are_what_they_were(c):
+def test_a_token_is_the_mac_the_docs_describe(c):
     start = post(c, "mastery", "setup", {})
-    message = orjson.dumps(["mastery", start["options"], start["position"]],
+    kid, payload, mac = start["token"].split(".")
+    message = orjson.dumps(["mastery", start["options"], start["position"], payload],
                            option=orjson.OPT_SORT_KEYS)
-    mac = hmac.new(b"secret-one", b"boardgame-referee position token v1\x00" + message,
-                   hashlib.sha256).digest()
-    assert start["token"] == "kid1." + base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+    expected = hmac.new(b"secret-one", b"boardgame-referee game token v3\x00" + message,
+                        hashlib.sha256).digest()
+    assert kid == "kid1" and mac == base64.urlsafe_b64encode(expected).rstrip(b"=").decode()
     after = post(c, "mastery", "apply", {"position": start["position"],
                                          "token": start["token"], "move": MOVE})
-    assert "clocks" not in after and after["token"].count(".") == 1
+    assert "clocks" not in after and "tc" not in payload_of(after["token"])

@@ -92,6 +92,9 @@ BODIES = [
     {"time_control": {"per_move_seconds": 86400}}, {"time_control": None},
     {"time_control": {"base_seconds": 0}}, {"time_control": {"minutes": 5}},
     {"time_control": [300]},
+    {"token": "k.x.y"}, {"token": " k.x.y ", "game_id": "abc_-9", "ply": 3},
+    {"token": "k.x.y", "game_id": None, "ply": None}, {"game_id": "a.b"}, {"ply": -1},
+    {"ply": "3"}, {"token": ""},
 ]
 
 
@@ -200,6 +203,8 @@ def _usual_bodies(game_id: str, token_of) -> list[tuple[str, dict]]:
                                            "tags": {"Event": "Club night"},
                                            "comments": [{"after": 1, "text": "c"}]})]
     bodies.append(("records/import", {"record": f'[Game "{game_id}"]\n\n1. {move} *'}))
+    bodies += [("tokens/inspect", {"token": token}),
+               ("tokens/inspect", {"position": f" {text}\n", "token": token, "ply": 0})]
     return bodies
 
 

@@ -86,13 +86,17 @@ def test_setup_apply_and_replay_return_tokens_that_chain(strict):
     assert after["token"] != start["token"]
     after2 = reply(strict, "mastery", "apply", {"position": after["position"],
                                                 "token": after["token"], "move": REPLY})
+    # one game: its id kept, its ply counted on
+    assert start["game_id"] == after["game_id"] == after2["game_id"]
+    assert (start["ply"], after["ply"], after2["ply"]) == (0, 1, 2)
     replayed = reply(strict, "mastery", "replay", {"moves": [START_MOVE, REPLY]})
     assert replayed["position"] == after2["position"]
-    assert replayed["token"] == after2["token"]     # one position, game and options: one token
+    # from the initial position without a token: a new game, at the same ply
+    assert replayed["game_id"] != after2["game_id"] and replayed["ply"] == 2
     again = reply(strict, "mastery", "replay", {"position": start["position"],
                                                 "token": start["token"],
                                                 "moves": [START_MOVE, REPLY]})
-    assert again["token"] == after2["token"]
+    assert (again["game_id"], again["ply"]) == (start["game_id"], 2)
     # every operation that reads a position accepts the signed one
     for op, extra in (("legal-moves", {}), ("status", {}), ("perft", {"depth": 1}),
                       ("render", {}), ("suggest", {"playouts": 5})):
@@ -110,10 +114,12 @@ def test_the_initial_position_needs_no_token(strict):
 
 def test_tokens_are_bound_to_resolved_options(strict):
     defaults = signed_start(strict, "kings-mate")
-    explicit = signed_start(strict, "kings-mate", {"stalemate": "draw"})
-    assert explicit["token"] == defaults["token"]        # the same resolved options
+    # the explicit defaults are the same resolved options: the token verifies under them
+    reply(strict, "kings-mate", "legal-moves", {"position": defaults["position"],
+                                                "token": defaults["token"],
+                                                "options": {"stalemate": "draw"}})
     other = signed_start(strict, "kings-mate", {"stalemate": "loss"})
-    assert other["position"] == defaults["position"] and other["token"] != defaults["token"]
+    assert other["position"] == defaults["position"]
     # other options' token on the same position text
     problem(strict, "kings-mate", "legal-moves",
             {"position": defaults["position"], "token": other["token"]}, "bad_signature")
@@ -178,9 +184,11 @@ def test_forged_tokens_are_bad_signature(strict, token):
 def test_a_token_made_with_an_unknown_secret_is_refused(strict):
     start = signed_start(strict)
     forger = signing.Signer((("kid1", b"guessed-secret"),))
-    forged = forger.token("mastery", start["options"], start["position"])
+    claims = signing.Claims.from_payload(start["token"].split(".")[1])
+    forged = forger.token("mastery", start["options"], start["position"], claims)
     genuine = strict.application.extensions["signing"]
-    assert genuine.token("mastery", start["options"], start["position"]) == start["token"]
+    assert genuine.token("mastery", start["options"], start["position"], claims) == \
+        start["token"]
     problem(strict, "mastery", "status", {"position": start["position"], "token": forged},
             "bad_signature")
 
@@ -213,7 +221,7 @@ def test_verification_compares_in_constant_time(monkeypatch):
     monkeypatch.setattr(signing.hmac, "compare_digest",
                         lambda a, b: calls.append((a, b)) or real(a, b))
     signer = signing.Signer((("k", b"s"),))
-    token = signer.token("g", {"o": 1}, "p")
+    token = signer.token("g", {"o": 1}, "p", signing.Claims("id", 0, 0))
     assert signer.verified(token, "g", {"o": 1}, "p").valid
     assert not signer.verified(token, "g", {"o": 2}, "p").valid
     assert len(calls) == 2

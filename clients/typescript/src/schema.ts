@@ -184,6 +184,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game}/tokens/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Inspect a token
+         * @description What a token proves, for those who hold no key: whether this service made it for the position (the initial one when none is given), game and options sent, and, when it does, its claims: the game's id, the ply, the date, the key id and the clocks. A token that does not verify (forged, edited, retired key, another position's) is answered valid false with the code a request carrying it would be refused with (bad_signature) and a sentence why; with game_id or ply stated, a token of another game or ply is valid false with token_wrong_game, token_superseded or token_ahead. Served whatever the signing mode; 422 signing_not_configured on a service without keys.
+         */
+        post: operations["inspectToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/perft": {
         parameters: {
             query?: never;
@@ -558,7 +578,7 @@ export interface components {
              * @description Stable machine-readable code, one of these; `title` names it for people.
              * @enum {string}
              */
-            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_record" | "invalid_tag" | "game_mismatch" | "result_contradicts_board" | "invalid_departure" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "clocks_need_signing" | "invalid_time_control" | "clock_skew" | "clock_running" | "origin_not_allowed" | "not_ready" | "overloaded" | "rate_limited" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
+            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_record" | "invalid_tag" | "game_mismatch" | "result_contradicts_board" | "invalid_departure" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "token_wrong_game" | "token_superseded" | "token_ahead" | "signing_not_configured" | "clocks_need_signing" | "invalid_time_control" | "clock_skew" | "clock_running" | "origin_not_allowed" | "not_ready" | "overloaded" | "rate_limited" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
             /** @description The id of the request this answers, as in its X-Request-ID header: the client's own when sane (1 to 128 letters, digits, '.', '_', ':', '-'), else one the service made. Quote it when reporting a problem. */
             request_id?: string;
             reason?: components["schemas"]["IllegalMoveReason"];
@@ -580,6 +600,14 @@ export interface components {
             option?: string;
             /** @description game_over on time: the clocks, the mover's run out. */
             clocks?: components["schemas"]["Clocks"];
+            /** @description token_wrong_game, token_superseded, token_ahead: the game id the token claims. */
+            token_game_id?: string;
+            /** @description token_wrong_game, token_superseded, token_ahead: the ply the token claims. */
+            token_ply?: number;
+            /** @description game_over on time: the game id of the token. */
+            game_id?: string;
+            /** @description game_over on time: the ply of the token. */
+            ply?: number;
             /** @description game_over on time: the token of the position lost on time (status with it reports the loss). */
             token?: string;
         } & {
@@ -650,6 +678,10 @@ export interface components {
             options: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"];
             /** @description Present only when the service signs positions and this position was reached by legal play from the initial position or from a position sent with a valid token: send it back beside the position. */
             token?: string;
+            /** @description With token: the id of the game the token belongs to (128 random bits, URL-safe), minted when a game starts from its initial position (setup, or replay and records/import without a token) and kept by every position played on from it. An app keeps it, with ply, and states both in the game's next request. */
+            game_id?: string;
+            /** @description With token: the plies played since the game's start (0 at setup), as the token claims. */
+            ply?: number;
             /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/signing.md, Clocks). */
             clocks?: components["schemas"]["Clocks"];
         };
@@ -660,6 +692,10 @@ export interface components {
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
             /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
             token?: string | null;
+            /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+            game_id?: string | null;
+            /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+            ply?: number | null;
             /**
              * @description true: answer each move as its notation string only, instead of an entry with its structured fields (smaller and faster, for clients that need only what apply accepts).
              * @default false
@@ -683,6 +719,10 @@ export interface components {
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
             /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
             token?: string | null;
+            /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+            game_id?: string | null;
+            /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+            ply?: number | null;
             /** @description The move in the game's notation, as listed by legal-moves (whitespace around it is ignored). */
             move: string;
             /** @description Dice for a chance move (a referee's physical dice), shaped as the game's `dice` schema (GET /v1/games/{game}); rolled by the service when omitted or null. Refused for a move that takes no dice. */
@@ -717,6 +757,10 @@ export interface components {
             options: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"];
             /** @description Present only when the service signs positions and this position was reached by legal play from the initial position or from a position sent with a valid token: send it back beside the position. */
             token?: string;
+            /** @description With token: the id of the game the token belongs to (128 random bits, URL-safe), minted when a game starts from its initial position (setup, or replay and records/import without a token) and kept by every position played on from it. An app keeps it, with ply, and states both in the game's next request. */
+            game_id?: string;
+            /** @description With token: the plies played since the game's start (0 at setup), as the token claims. */
+            ply?: number;
             /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/signing.md, Clocks). */
             clocks?: components["schemas"]["Clocks"];
         };
@@ -727,6 +771,10 @@ export interface components {
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
             /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
             token?: string | null;
+            /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+            game_id?: string | null;
+            /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+            ply?: number | null;
         };
         ReplayRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
@@ -735,6 +783,10 @@ export interface components {
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
             /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
             token?: string | null;
+            /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+            game_id?: string | null;
+            /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+            ply?: number | null;
             /** @description Moves to play in order from the position. */
             moves: string[];
             /** @description Dice per move, aligned with moves (null where the service should roll or the move takes none). */
@@ -760,6 +812,8 @@ export interface components {
             position: string;
             /** @description The status after the move. */
             status: components["schemas"]["Status"];
+            /** @description records/import: the mover's clock after the ply, in milliseconds, when the record gives it (a [%clk h:mm:ss] comment). */
+            clock_ms?: number;
         };
         ReplayResponse: {
             position: string;
@@ -771,6 +825,10 @@ export interface components {
             status: components["schemas"]["Status"];
             /** @description Present only when the service signs positions and this position was reached by legal play from the initial position or from a position sent with a valid token: send it back beside the position. */
             token?: string;
+            /** @description With token: the id of the game the token belongs to (128 random bits, URL-safe), minted when a game starts from its initial position (setup, or replay and records/import without a token) and kept by every position played on from it. An app keeps it, with ply, and states both in the game's next request. */
+            game_id?: string;
+            /** @description With token: the plies played since the game's start (0 at setup), as the token claims. */
+            ply?: number;
             /** @description Only when the request asked for `history`: every ply in order, with its move, dice, events, mover, and the position and status after it. */
             history?: components["schemas"]["Ply"][];
         };
@@ -792,6 +850,27 @@ export interface components {
             /** @description How many plies were played before it (0: before the first). */
             after: number;
             text: string;
+        };
+        TokenVerdict: {
+            /** @description Whether this service made the token for this position, game and options (and, when the request states them, for that game_id and ply). */
+            valid: boolean;
+            /**
+             * @description When not valid: the code a request carrying this token would be refused with.
+             * @enum {string}
+             */
+            code?: "bad_signature" | "token_wrong_game" | "token_superseded" | "token_ahead";
+            /** @description When not valid: why, in a sentence. */
+            detail?: string;
+            /** @description The id of the key the token names (when it verifies). */
+            key_id?: string;
+            /** @description When the token verifies: the id of its game. */
+            game_id?: string;
+            /** @description When the token verifies: the plies played since its game's start. */
+            ply?: number;
+            /** @description When the token verifies: the service's time of the answer that gave it, epoch milliseconds. */
+            signed_at?: number;
+            /** @description When the token verifies and its game has a clock: the clocks as of signed_at (status charges them up to now). */
+            clocks?: components["schemas"]["Clocks"];
         };
         ImportedRecord: {
             game: components["schemas"]["GameId"];
@@ -823,8 +902,14 @@ export interface components {
              * @enum {string}
              */
             agreement: "board" | "off_board" | "unfinished" | "unrecorded";
-            /** @description Present only when the service signs positions, the record starts from the initial position and holds no off-board event: the final position's token, to go on playing from it. */
+            /** @description Present only when the service signs positions, the record starts from the initial position and holds no off-board event: the final position's token, to go on playing from it (a new game: a new game_id). */
             token?: string;
+            /** @description With token: the id of the game the token belongs to (128 random bits, URL-safe), minted when a game starts from its initial position (setup, or replay and records/import without a token) and kept by every position played on from it. An app keeps it, with ply, and states both in the game's next request. */
+            game_id?: string;
+            /** @description With token: the plies played since the game's start (0 at setup), as the token claims. */
+            ply?: number;
+            /** @description Present when the record has a Token tag and the service signs positions: whether that token verifies for the record's final position, options and last ply (and its GameId tag's game, if any): a game played through the service, not written by hand. As tokens/inspect answers. */
+            final_token?: components["schemas"]["TokenVerdict"];
         };
         RecordCommentRequest: {
             /** @description How many plies are played before it (0: before the first). */
@@ -842,6 +927,17 @@ export interface components {
             /** @description The player it concerns (as the game names its players); none for a draw agreed. */
             player?: string | null;
         };
+        ExportClocks: {
+            /** @description Each seat's remaining milliseconds after the ply: the mover's is written. */
+            remaining_ms: {
+                [key: string]: number;
+            };
+            /** @description The game's time control: written as the TimeControl tag (from the first ply's clocks that give it) unless the tags give one. */
+            time_control?: components["schemas"]["TimeControl"];
+            running?: string | null;
+            as_of?: number;
+            out_of_time?: string;
+        };
         RecordExportRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
             position?: string | null;
@@ -849,6 +945,10 @@ export interface components {
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
             /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
             token?: string | null;
+            /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+            game_id?: string | null;
+            /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+            ply?: number | null;
             /** @description Moves to play in order from the position. */
             moves: string[];
             /** @description Dice per move, aligned with moves (null where the service should roll or the move takes none). */
@@ -863,6 +963,8 @@ export interface components {
             asides?: components["schemas"]["RecordAsideRequest"][];
             /** @description The result token to write (1-0, 0-1, 1/2-1/2, 0-0-1...), checked against the game (422 result_contradicts_board); the game's own when omitted. */
             result?: string | null;
+            /** @description The clocks after each ply, aligned with moves (the first plies', when fewer), as the apply answers carried them: the mover's time is written after the ply as a [%clk h:mm:ss] comment, the time control as the TimeControl tag (300+2, or 1/86400 for a time per move). Clocks no game under that time control could show (growing by more than the increment) are a 422 invalid_record with the ply's index. */
+            clocks?: components["schemas"]["ExportClocks"][];
         };
         ExportedRecord: {
             /** @description The record's text (docs/records.md): it imports back to the same game. */
@@ -872,6 +974,45 @@ export interface components {
             /** @description How the game stands, off-board endings included. */
             status: components["schemas"]["Status"];
         };
+        TokenInspectionRequest: {
+            /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
+            position?: string | null;
+            /** @description The game's options (see GET /v1/games); defaults fill in what is omitted (null: all defaults), unknown names are refused. */
+            options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
+            /** @description The token to inspect, as an answer of the service gave it. */
+            token: string;
+            /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+            game_id?: string | null;
+            /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+            ply?: number | null;
+        };
+        TokenInspection: {
+            /** @description Whether this service made the token for this position, game and options (and, when the request states them, for that game_id and ply). */
+            valid: boolean;
+            /**
+             * @description When not valid: the code a request carrying this token would be refused with.
+             * @enum {string}
+             */
+            code?: "bad_signature" | "token_wrong_game" | "token_superseded" | "token_ahead";
+            /** @description When not valid: why, in a sentence. */
+            detail?: string;
+            /** @description The id of the key the token names (when it verifies). */
+            key_id?: string;
+            /** @description When the token verifies: the id of its game. */
+            game_id?: string;
+            /** @description When the token verifies: the plies played since its game's start. */
+            ply?: number;
+            /** @description When the token verifies: the service's time of the answer that gave it, epoch milliseconds. */
+            signed_at?: number;
+            /** @description When the token verifies and its game has a clock: the clocks as of signed_at (status charges them up to now). */
+            clocks?: components["schemas"]["Clocks"];
+            /** @description The game (its id in the path). */
+            game: string;
+            /** @description The position the token was checked against, as sent (the initial position, canonical, when none was sent). */
+            position: string;
+            /** @description Every option, resolved (defaults filled in): send them with the next call. */
+            options: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"];
+        };
         PerftRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
             position?: string | null;
@@ -879,6 +1020,10 @@ export interface components {
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
             /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
             token?: string | null;
+            /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+            game_id?: string | null;
+            /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+            ply?: number | null;
             /** @description Plies to search; each game has its own lower cap (max_perft_depth). */
             depth: number;
             /**
@@ -904,6 +1049,10 @@ export interface components {
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
             /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
             token?: string | null;
+            /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+            game_id?: string | null;
+            /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+            ply?: number | null;
             /**
              * @description svg (image/svg+xml) or png (image/png).
              * @default svg
@@ -935,6 +1084,10 @@ export interface components {
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
             /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
             token?: string | null;
+            /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+            game_id?: string | null;
+            /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+            ply?: number | null;
             /** @description The plies to show, in order from the position (at most 200): one frame each after the start's. */
             moves: string[];
             /** @description Dice per move, aligned with moves (null where the service should roll or the move takes none), as for replay; in a query string, JSON text. */
@@ -970,6 +1123,10 @@ export interface components {
             options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
             /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
             token?: string | null;
+            /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+            game_id?: string | null;
+            /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+            ply?: number | null;
             /**
              * @description random (uniform over the legal moves), greedy (a win in one, else the best move by the game's one-ply evaluation) or mcts (Monte Carlo tree search, the default).
              * @default mcts
@@ -1940,11 +2097,15 @@ export type ReplayResponse = components['schemas']['ReplayResponse'];
 export type RecordImportRequest = components['schemas']['RecordImportRequest'];
 export type RecordAside = components['schemas']['RecordAside'];
 export type RecordComment = components['schemas']['RecordComment'];
+export type TokenVerdict = components['schemas']['TokenVerdict'];
 export type ImportedRecord = components['schemas']['ImportedRecord'];
 export type RecordCommentRequest = components['schemas']['RecordCommentRequest'];
 export type RecordAsideRequest = components['schemas']['RecordAsideRequest'];
+export type ExportClocks = components['schemas']['ExportClocks'];
 export type RecordExportRequest = components['schemas']['RecordExportRequest'];
 export type ExportedRecord = components['schemas']['ExportedRecord'];
+export type TokenInspectionRequest = components['schemas']['TokenInspectionRequest'];
+export type TokenInspection = components['schemas']['TokenInspection'];
 export type PerftRequest = components['schemas']['PerftRequest'];
 export type PerftResponse = components['schemas']['PerftResponse'];
 export type Health = components['schemas']['Health'];
@@ -2330,6 +2491,39 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    inspectToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenInspectionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenInspection"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            404: components["responses"]["UnknownGame"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     perft: {
         parameters: {
             query?: never;
@@ -2468,6 +2662,10 @@ export interface operations {
                 options?: string;
                 /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
                 token?: string;
+                /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+                game_id?: string;
+                /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+                ply?: number;
                 /** @description Pixels of the picture's longer side; omitted or null: chosen from the board's dimensions, squares of about 48 px (at least 480, at most 1600). */
                 size?: number;
                 /** @description Squares to highlight (e.g. a piece's legal destinations). */
@@ -2532,6 +2730,10 @@ export interface operations {
                 options?: string;
                 /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
                 token?: string;
+                /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+                game_id?: string;
+                /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+                ply?: number;
                 /** @description Pixels of the picture's longer side; omitted or null: chosen from the board's dimensions, squares of about 48 px (at least 480, at most 1600). */
                 size?: number;
                 /** @description Squares to highlight (e.g. a piece's legal destinations). */
@@ -2631,6 +2833,10 @@ export interface operations {
                 options?: string;
                 /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
                 token?: string;
+                /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+                game_id?: string;
+                /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+                ply?: number;
                 /** @description The plies to show, in order from the position (at most 200): one frame each after the start's. */
                 moves: string[];
                 /** @description Dice per move, aligned with moves (null where the service should roll or the move takes none), as for replay; in a query string, JSON text. */
@@ -2699,6 +2905,10 @@ export interface operations {
                 options?: string;
                 /** @description The token the service returned with this position, when the service signs positions (it then proves the service produced the position by legal play). Required with every position when the service requires signed positions (422 unsigned_position or bad_signature otherwise); ignored without a position, and when signing is off. */
                 token?: string;
+                /** @description The app's check: the id of the game this request belongs to, as the game's signed answers gave it (game_id). The position must then come with a valid token of that game (422 token_wrong_game for another game's, unsigned_position or bad_signature for none or a bad one), whatever the signing mode; 422 signing_not_configured on a service without signing keys. */
+                game_id?: string;
+                /** @description The app's check: the latest ply of the game the app knows (the ply of the game's latest signed answer). The token must be of that ply: 422 token_superseded for an earlier one (a take-back), token_ahead for a later one (played without the app). */
+                ply?: number;
                 /** @description The plies to show, in order from the position (at most 200): one frame each after the start's. */
                 moves: string[];
                 /** @description Dice per move, aligned with moves (null where the service should roll or the move takes none), as for replay; in a query string, JSON text. */
