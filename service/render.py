@@ -96,11 +96,7 @@ def veiled(colour: str, opacity: float) -> str:
 def _piece(view: BoardView, piece: Piece, x: float, y: float) -> Iterable[str]:
     fill, ink = view.palette.get(piece.owner, ("#888888", "#000000"))
     radius = PIECE_RADIUS
-    title = piece.name or piece.glyph
-    if piece.count > 1:
-        title += f" x{piece.count}"
-    for badge in piece.badges:
-        title += f" {badge.title}"
+    title = _piece_name(piece, piece.name or piece.glyph)
     yield f'<g class="piece" data-owner="{escape(piece.owner)}"><title>{escape(title)}</title>'
     if piece.count > 1:  # the discs beneath, so a stack looks like one
         for i in range(min(piece.count, 5) - 1, 0, -1):
@@ -251,10 +247,15 @@ def _piece_words(piece: Piece, square: str) -> str:
     words = piece.name or piece.glyph
     if words.lower().startswith(piece.owner.lower() + " "):
         words = words[len(piece.owner) + 1:]
-    if piece.count > 1 and str(piece.count) not in words:
+    return f"{_piece_name(piece, words)} {square}"
+
+
+def _piece_name(piece: Piece, words: str) -> str:
+    """``words`` naming ``piece``, with its stack height where they do not already give it
+    (``rook``, ``stack of 3``, ``tower x2``) and what it carries (``with the flag``)."""
+    if piece.count > 1 and str(piece.count) not in words.split():
         words += f" x{piece.count}"
-    words += "".join(f" {badge.title}" for badge in piece.badges)
-    return f"{words} {square}"
+    return words + "".join(f" {badge.title}" for badge in piece.badges)
 
 
 def board_description(view: BoardView, highlight: Iterable[str] = (),

@@ -189,3 +189,15 @@ def test_the_title_says_whom_a_turned_board_is_seen_by(client):
                                              "last_move": "b2b3"}).data)
     desc = described(marked)[1]
     assert desc.endswith("Previous move: b2, b3. Highlighted: a1, c2.")
+
+
+def test_a_stack_is_named_once_with_its_height(client):
+    """A piece's tooltip gives a stack's height once: Maestria names it (``white stack of
+    4``), so no ``x4`` is added; a name that does not give it gets one."""
+    position = "w1,-,w3,-,w3,-,w1*,-,w4,-,w1,-/b3,-,b1,-,b3,-,b4*,-,b2,-,b2,- setup w 2 - 0 5"
+    root = ET.fromstring(client.post("/v1/games/maestria/render",
+                                     json={"position": position}).data)
+    titles = [g.find(f"{SVG_NS}title").text for g in root.iter(f"{SVG_NS}g")
+              if g.get("class") == "piece"]
+    assert "white stack of 4" in titles and "black stack of 3" in titles
+    assert not [t for t in titles if " x" in t], titles
