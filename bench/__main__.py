@@ -24,8 +24,6 @@ import time
 
 import orjson
 
-import rules
-
 from . import engine, httpbench, workloads
 from .configs import choose_games
 

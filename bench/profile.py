@@ -113,7 +113,6 @@ def _ok(status, headers, exc_info=None):
 def workload_table(game_ids: list[str]) -> None:
     """CPU microseconds per request of each workload through the WSGI app (one pass over its
     requests, the analysis caches cleared first as on a fresh server), beside health's."""
-    import rules
     from service.app import create_app
 
     from . import workloads

@@ -59,7 +59,8 @@ def main(argv: list[str] | None = None) -> None:
             moves, dice = random_game(registry.configure(game_id), args.plies, seed=1)
             text = write_game(registry.configure(game_id), moves, dice=dice).text
             base = f"/v1/games/{game_id}"
-            replay = build("POST", f"{base}/replay", {"moves": moves, "dice": dice, "history": True})
+            replay = build("POST", f"{base}/replay",
+                           {"moves": moves, "dice": dice, "history": True})
             imported = build("POST", f"{base}/records/import", {"record": text})
             exported = build("POST", f"{base}/records/export", {"moves": moves, "dice": dice})
             for data in (replay, imported, exported):

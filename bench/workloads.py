@@ -36,7 +36,6 @@ from __future__ import annotations
 import collections
 import json
 import multiprocessing
-import os
 import random
 import statistics
 import sys
@@ -44,7 +43,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import rules
 

@@ -149,7 +149,8 @@ def prepare(base: str, seed: int = 1, plies: int = 12, replay_plies: int = 0) ->
                 plan.ordinary += [
                     Req("ordinary", f"legal-moves:{gid}", "POST", base_path + "/legal-moves",
                         _body(pos_body)),
-                    Req("ordinary", f"status:{gid}", "POST", base_path + "/status", _body(pos_body)),
+                    Req("ordinary", f"status:{gid}", "POST", base_path + "/status",
+                        _body(pos_body)),
                     Req("ordinary", f"apply:{gid}", "POST", base_path + "/apply",
                         _body({**pos_body, "move": move, "seed": ply})),
                 ]

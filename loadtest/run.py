@@ -109,7 +109,8 @@ def scenarios(args) -> dict[str, Callable[[], dict[str, Any]]]:
                                         env={"REFEREE_LOAD_SHEDDING": "0"}),
         # abusive clients that ignore Retry-After and resend at once
         "abuse-flood": load(abuse_threads=2 * args.threads, honour_retry_after=False),
-        "recycling": load(env={"GUNICORN_MAX_REQUESTS": "500", "GUNICORN_MAX_REQUESTS_JITTER": "50"}),
+        "recycling": load(env={"GUNICORN_MAX_REQUESTS": "500",
+                               "GUNICORN_MAX_REQUESTS_JITTER": "50"}),
         "worker-kill": kill(),
         "sigterm-drain": drain,
     }

@@ -17,7 +17,7 @@ from typing import Any
 from ..core.game import Game
 from .errors import InvalidTag
 from .results import outcome
-from .syntax import END_TAGS, GAME_TAGS, ROSTER, Record, Tag
+from .syntax import Record, Tag
 
 #: Termination values beside the game's end reasons
 OTHER_TERMINATIONS = ("unterminated", "normal")
