@@ -7,7 +7,7 @@ one position per endpoint, then client-shaped workloads (cold, frontend, bot).
     .venv/bin/python -m bench --only playout       # engine: random playouts only
     .venv/bin/python -m bench --only movegen       # engine: legal-move generation only
     .venv/bin/python -m bench --only http --seconds 2
-    .venv/bin/python -m bench --games mastery --json bench-results.json
+    .venv/bin/python -m bench --games ID --json bench-results.json
 
 Every game of ``rules.registry.game_ids()`` is measured; a game without
 ``bench/positions/<game-id>.txt`` is skipped with a note (``python -m bench.positions <id>``

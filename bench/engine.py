@@ -24,12 +24,13 @@ Measures, per game, over the positions of ``bench/positions/<game-id>.txt``:
 * random playout: plies per second of whole games played by picking a uniformly random legal
   move and making it, from the initial position to the end of the game (or ``PLAYOUT_CAP``
   plies), through the ``Game`` interface as a search's playouts do: ``random_move`` (a
-  uniformly random legal move, or none when the game is over), then ``advance`` (``apply``
-  with dice rolled by the seeded generator for a chance move); the analysis cache is left on,
-  as in a search. Every game under its defaults and under each option set that changes the
-  work (:data:`bench.configs.VARIANTS`). python-chess: ``board.push`` of a random legal move
-  from the start position until ``board.is_game_over()``. Both sides draw from their own
-  seeded generator that goes on from game to game, so each round plays new games.
+  uniformly random legal move, or none when the game is over), then ``advance`` (``apply`` with
+  dice rolled by the seeded generator for a chance move); the analysis cache is left on, as in
+  a search. Every game under its defaults and under each option set that changes the work that
+  the game declares (:func:`bench.configs.option_sets`). python-chess: ``board.push`` of a
+  random legal move from the start position until ``board.is_game_over()``. Both sides draw
+  from their own seeded generator that goes on from game to game, so each round plays new
+  games.
 * perft: leaf counting (``game.perft``, caches cleared before each run, so only transpositions
   within the run hit them) from the initial position at a depth that takes about 0.1-1 s (the
   same recursion is called directly past the service's depth limit); and again with the
@@ -60,7 +61,7 @@ KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPP1PPP/R3K2R w KQkq - 0 1"
 START = chess.STARTING_FEN
 perf = time.perf_counter
 
-#: At most this many plies per random game (random Sceptre and King's Mate can go on for
+#: At most this many plies per random game (a random game of some games can go on for
 #: thousands of plies; python-chess's random games end by ~500 plies, by its 75-move rule).
 PLAYOUT_CAP = 500
 PLAYOUT_SEED = 20261123
@@ -344,7 +345,7 @@ class Playout:
 
 
 def playout_label(game_id: str, options: Mapping[str, Any]) -> str:
-    """``sceptre players=w,r,b`` for the table."""
+    """``<id> players=w,r,b`` (the game's id, then its options) for the table."""
     opts = " ".join(f"{k}={','.join(v) if isinstance(v, list) else v}"
                     for k, v in options.items())
     return f"{game_id} {opts}".strip()

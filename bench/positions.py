@@ -5,7 +5,7 @@ One position per line in the game's own notation, under ``# opening``, ``# midga
 by seeded random playouts through the :class:`~rules.core.game.Game` interface and then kept
 fixed, so that figures stay comparable from run to run::
 
-    python -m bench.positions kings-mate          # writes bench/positions/kings-mate.txt
+    python -m bench.positions ID                  # writes bench/positions/ID.txt
     python -m bench.positions --all --force       # (re)writes every registered game's file
 
 Opening: early plies of several games. Busy midgame: the positions with the most legal moves

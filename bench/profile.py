@@ -1,11 +1,11 @@
 """Profiles of the hot paths, for docs/performance.md.
 
-    python -m bench.profile movegen mastery           # legal-move generation, caches cleared
-    python -m bench.profile perft kings-mate          # perft from the initial position
-    python -m bench.profile http mastery legal-moves  # one endpoint through the WSGI app
-    python -m bench.profile movegen sceptre --pyinstrument   # call tree instead of the table
+    python -m bench.profile movegen ID                # legal-move generation, caches cleared
+    python -m bench.profile perft ID                  # perft from the initial position
+    python -m bench.profile http ID legal-moves       # one endpoint through the WSGI app
+    python -m bench.profile movegen ID --pyinstrument # call tree instead of the table
     python -m bench.profile wsgi all                  # us per request: app, rules, orjson, rest
-    python -m bench.profile workload sceptre frontend # a workload of bench.workloads, in process
+    python -m bench.profile workload ID frontend      # a workload of bench.workloads, in process
     python -m bench.profile workload-us all           # us per request of every workload, in process
 
 The default output is cProfile's top entries by own CPU time (``tottime``) with cumulative time,

@@ -1,15 +1,15 @@
 """``python -m limits``: measure the worst case we can construct for each endpoint and game.
 
 It prints a Markdown table for docs/limits.md. Every registered game is measured under its
-default options, and under the largest configuration its options allow where that differs
-(``LARGEST``). For each configuration it finds the busiest position it can (most legal moves)
-among seeded random playouts, then times, through the real app (in process, no network), each
-endpoint on the worst input the service accepts: the busiest position, the deepest perft the
-game allows, the longest replay, a 2000-pixel render, and garbage at the maximum length; last,
-a body over the size limit.
+default options, and under the largest configuration its options allow where that differs (the
+``largest`` of the game's ``measuring``, :mod:`rules.core.measuring`). For each configuration
+it finds the busiest position it can (most legal moves) among seeded random playouts, then
+times, through the real app (in process, no network), each endpoint on the worst input the
+service accepts: the busiest position, the deepest perft the game allows, the longest replay, a
+2000-pixel render, and garbage at the maximum length; last, a body over the size limit.
 
     .venv/bin/python -m limits                       # every registered game, about 30 s
-    .venv/bin/python -m limits --games sceptre       # these games only
+    .venv/bin/python -m limits --games ID [ID ...]   # these games only
 """
 
 from __future__ import annotations
@@ -22,27 +22,21 @@ from typing import Any, Sequence
 
 import rules
 from bench.configs import choose_games
+from rules import registry
 from service.app import create_app
 from service.render import MAX_SIZE
 from service.schemas import MAX_BODY_BYTES, MAX_POSITION_LENGTH, MAX_REPLAY_MOVES
 
-#: The largest configuration a game's options allow, for the games where it is not their
-#: defaults: King's Mate with every optional rule, Sceptre with 4 players on the 24x24 board.
-#: Every registered game is measured under its defaults whether or not it is listed here.
-LARGEST: dict[str, dict[str, Any]] = {
-    "kings-mate": {"active_play": True, "fools_gambit": True, "defense_of_the_crown": True},
-    "sceptre": {"players": ["w", "r", "b", "y"]},
-}
-
 
 def configs(game_ids: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:
     """The configurations measured for ``game_ids``: each game under its defaults, then under
-    its entry of :data:`LARGEST` if it has one."""
+    the largest configuration its options allow, when it declares one."""
     out: list[tuple[str, dict[str, Any]]] = []
     for game_id in game_ids:
         out.append((game_id, {}))
-        if game_id in LARGEST:
-            out.append((game_id, LARGEST[game_id]))
+        largest = registry.measuring(game_id).largest
+        if largest is not None:
+            out.append((game_id, dict(largest)))
     return out
 
 

@@ -1,4 +1,5 @@
-"""A small, bounded HTTP load client (standard library only: http.client and threads).
+"""A small, bounded HTTP load client (the standard library's http.client and threads, and the
+games' own declarations of what to load them with, from :mod:`rules.registry`).
 
 It first asks the service which games it holds (``GET /v1/games``) and plays a few random plies
 of each through the API to collect positions and listed moves; then threads send a mix of
@@ -9,10 +10,11 @@ of each through the API to collect positions and listed moves; then threads send
   with a ``code``): unknown game, malformed JSON, wrong media type, invalid position, invalid
   options, illegal move, over-size body (413), wrong method (405);
 * optionally abusive requests (other threads): perft at each game's deepest allowed depth on
-  varied positions, ``POST /v1/games/mastery/perft {"depth": 3}``, perft one past the work
-  budget (422 ``work_limit_exceeded`` after the budget is spent), replays of the longest random
-  game collected for each game (up to ``replay_plies``), PNG pictures at 2000 px, and 64 KiB
-  bodies. An abusive client honours ``Retry-After`` (waits that long after a 503
+  varied positions, replays of the longest random game collected for each game (up to
+  ``replay_plies``), PNG pictures at 2000 px, 64 KiB bodies, and the requests each game
+  declares for the load test (its ``measuring.load_cases``, :mod:`rules.core.measuring`:
+  perft from the start, perft one past the work budget, a 422 ``work_limit_exceeded`` after
+  the budget is spent). An abusive client honours ``Retry-After`` (waits that long after a 503
   ``overloaded``) unless told to ignore it.
 
 Every run is bounded by a request count and a wall-clock duration, and talks to loopback only.
@@ -39,6 +41,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 from urllib.parse import urlsplit
+
+from rules import registry
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"
@@ -221,15 +225,21 @@ def invalid_requests(gid: str, position: str | None) -> list[Req]:
             for r in out]
 
 
+def declared_requests(gid: str) -> list[Req]:
+    """The abusive requests the game ``gid`` declares for the load test (its
+    ``measuring.load_cases``); none for a game the service holds but the registry does not."""
+    if registry.game_class(gid) is None:
+        return []
+    return [Req("abuse", f"{case.kind}:{gid}", "POST", f"/v1/games/{gid}/{case.operation}",
+                _body(dict(case.body)), case.statuses)
+            for case in registry.measuring(gid).load_cases]
+
+
 def abusive_requests(plan: Plan) -> list[Req]:
-    out = []
+    """The abusive requests sent once per plan: those the games declare, then the largest
+    body accepted for each game, and a body as large that is refused."""
+    out = [req for gid in plan.games for req in declared_requests(gid)]
     first = plan.games[0]
-    if "mastery" in plan.games:
-        out.append(Req("abuse", "perft-3:mastery", "POST", "/v1/games/mastery/perft",
-                        _body({"depth": 3})))
-        # One past the budget: refused with 422 only after the whole budget has been spent.
-        out.append(Req("abuse", "perft-over-budget:mastery", "POST", "/v1/games/mastery/perft",
-                        _body({"depth": 4}), (200, 422)))
     for gid in plan.games:
         # The largest body accepted: a real request padded with whitespace to exactly 64 KiB.
         out.append(Req("abuse", f"max-body:{gid}", "POST", f"/v1/games/{gid}/legal-moves",
