@@ -21,6 +21,7 @@ import os
 import platform
 import sys
 import time
+from typing import Any
 
 import orjson
 
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"bench: {time.strftime('%Y-%m-%d %H:%M:%S')}, Python {platform.python_version()}, "
           f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"games: {', '.join(ids)}", flush=True)
-    report: dict = {"started": started, "games": ids, "loadavg_start": os.getloadavg()}
+    report: dict[str, Any] = {"started": started, "games": ids, "loadavg_start": os.getloadavg()}
     if args.only in (None, "engine", "movegen", "playout"):
         print("\n== Engine speed, in process ==", flush=True)
         measures = args.only if args.only in ("movegen", "playout") else "all"

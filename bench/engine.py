@@ -47,12 +47,13 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TextIO
 
 import chess
 
 import rules
 from rules.core import notation
+from rules.core.game import Game
 
 from . import positions as P
 from .configs import option_sets
@@ -97,25 +98,27 @@ class Result:
                 "rounds": self.rounds}
 
 
+def rate(body: Callable[[], int], round_time: float) -> float:
+    """Units of work per second of ``body`` over one round of ``round_time`` seconds."""
+    units, seconds = timed(body, round_time)
+    return units / seconds
+
+
 def interleave(game_id: str, measure: str, unit: str, ours: Callable[[], int],
                theirs: Callable[[], int] | None, rounds: int, round_time: float,
                note: str = "") -> Result:
     """Alternate ``ours`` and ``theirs`` for ``rounds`` rounds of ``round_time`` seconds each."""
-    pairs: list[tuple[float, float | None]] = []
-    for _ in range(rounds):
-        u, t = timed(ours, round_time)
-        mine = u / t
-        other = None
-        if theirs is not None:
-            u, t = timed(theirs, round_time)
-            other = u / t
-        pairs.append((mine, other))
-    ours_rate = statistics.median(p[0] for p in pairs)
     if theirs is None:
-        return Result(game_id, measure, unit, ours_rate, None, None, note, pairs)
-    chess_rate = statistics.median(p[1] for p in pairs)
-    ratio = statistics.median(p[0] / p[1] for p in pairs)
-    return Result(game_id, measure, unit, ours_rate, chess_rate, ratio, note, pairs)
+        alone: list[tuple[float, float | None]] = [
+            (rate(ours, round_time), None) for _ in range(rounds)]
+        ours_rate = statistics.median(mine for mine, _ in alone)
+        return Result(game_id, measure, unit, ours_rate, None, None, note, alone)
+    pairs: list[tuple[float, float]] = [(rate(ours, round_time), rate(theirs, round_time))
+                                        for _ in range(rounds)]
+    ours_rate = statistics.median(mine for mine, _ in pairs)
+    chess_rate = statistics.median(other for _, other in pairs)
+    ratio = statistics.median(mine / other for mine, other in pairs)
+    return Result(game_id, measure, unit, ours_rate, chess_rate, ratio, note, list(pairs))
 
 
 # ---- python-chess reference workloads ----------------------------------------------------------
@@ -184,11 +187,11 @@ class Chess:
 
 # ---- our games --------------------------------------------------------------------------------
 
-def position_caches(game) -> list:
+def position_caches(game: Game[Any, Any]) -> list[tuple[object, str, Any]]:
     """The caches keyed by position, as ``(owner, attribute, cache)``: the core's analysis
     cache of the game's class, and the lru_caches of the game's modules whose first
     parameter is a position."""
-    found = [(type(game), "_analysis", type(game)._analysis)]
+    found: list[tuple[object, str, Any]] = [(type(game), "_analysis", type(game)._analysis)]
     package = type(game).__module__.rpartition(".")[0]
     for module_name, module in sorted(sys.modules.items()):
         if not module_name.startswith(package + ".") or module is None:
@@ -280,7 +283,7 @@ class Workload:
     def perft_depth(self, low: float = 0.1, high: float = 1.0) -> tuple[int, int, float]:
         """The first depth whose perft takes at least ``low`` s, or the deepest whose next
         depth would take over ``high`` s; ``(depth, leaves, seconds)``."""
-        best, previous = None, 1
+        best, previous = (0, 0, 0.0), 1
         for depth in range(1, 9):
             start = perf()
             leaves = self.leaves(depth)
@@ -361,7 +364,7 @@ def fmt_rate(x: float | None) -> str:
 
 
 def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
-        out=sys.stdout, measures: str = "all") -> list[Result]:
+        out: TextIO = sys.stdout, measures: str = "all") -> list[Result]:
     """Every measure of every game in ``game_ids``; ``measures`` "movegen" or "playout" runs
     only legal-move generation or only the random playouts."""
     ref = Chess()

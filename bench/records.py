@@ -31,7 +31,9 @@ def random_game(game: Game[Any, Any], plies: int, seed: int) -> tuple[list[str],
     """Up to ``plies`` random legal moves of ``game`` from the start, dice rolled (seeded):
     the moves and their dice."""
     rng = random.Random(seed)
-    position, moves, dice = game.start_position, [], []
+    position = game.start_position
+    moves: list[str] = []
+    dice: list[Any] = []
     while len(moves) < plies:
         legal = game.legal_moves(position)
         if not legal:

@@ -147,10 +147,12 @@ def play(task: tuple[str, Config, int, int, int, int | None, int, dict[str, Any]
         status = game.status(position)
         if status.finished:
             break
+        assert status.to_move is not None, "a game going on has a player to move"
         bot = seat_bot[status.to_move]
         move_seed = seed * 10_000 + plies
         started = time.perf_counter()
         if bot == "openspiel":
+            assert openspiel is not None, "made above for a pairing with the anchor"
             move = openspiel.choose(position, plies, budget, move_seed)
             sims = budget
         elif bot == "mcts" and time_cap is None:

@@ -18,11 +18,14 @@ import argparse
 import random
 import sys
 import time
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
+
+from flask.testing import FlaskClient
 
 import rules
 from bench.configs import choose_games
 from rules import registry
+from rules.core.game import Game
 from service.app import create_app
 from service.render import MAX_SIZE
 from service.schemas import MAX_BODY_BYTES, MAX_POSITION_LENGTH, MAX_REPLAY_MOVES
@@ -52,14 +55,22 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def busiest(game, seeds: int = 20, plies: int = MAX_REPLAY_MOVES):
-    """The position with the most legal moves seen in ``seeds`` random playouts, and the
-    longest game seen (its moves and the dice each used, so replay reproduces it)."""
-    best, best_count, longest = game.initial_position(), 0, ([], [])
+#: a game's moves in notation and the dice each used (None for a move without dice)
+GameRecord = tuple[list[str], list[Any]]
+
+
+def busiest(game: Game[Any, Any], seeds: int = 20,
+            plies: int = MAX_REPLAY_MOVES) -> tuple[Any, int, GameRecord]:
+    """The position with the most legal moves seen in ``seeds`` random playouts, its number of
+    legal moves, and the longest game seen (its moves and the dice each used, so replay
+    reproduces it)."""
+    best, best_count = game.initial_position(), 0
+    longest: GameRecord = ([], [])
     for seed in range(seeds):
         rng = random.Random(seed)
         position = game.initial_position()
-        moves, dice = [], []
+        moves: list[str] = []
+        dice: list[Any] = []
         for _ in range(plies):
             legal = game.legal_moves(position)
             if len(legal) > best_count:
@@ -86,7 +97,8 @@ def clear_engine_caches() -> None:
                     value.cache_clear()
 
 
-def timed(client, path: str, body: dict, repeat: int = 3) -> tuple[float, int]:
+def timed(client: FlaskClient, path: str, body: Mapping[str, Any],
+          repeat: int = 3) -> tuple[float, int]:
     """Worst wall time of ``repeat`` uncached calls, in milliseconds, and the last status."""
     worst, status = 0.0, 0
     for _ in range(repeat):
@@ -99,6 +111,7 @@ def timed(client, path: str, body: dict, repeat: int = 3) -> tuple[float, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    """Print the table: every endpoint of every configuration on its worst input."""
     args = parse_args(argv)
     client = create_app().test_client()
     print("| game | options | endpoint | worst input | status | worst time (ms) |")
@@ -109,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         text = game.format_position(position)
         base = f"/v1/games/{game_id}/"
         last = game.format_move(position, game.legal_moves(position)[-1])
-        rows = [
+        rows: list[tuple[str, str, dict[str, Any]]] = [
             ("legal-moves", f"busiest position found ({count} moves)", {"position": text}),
             ("status", "busiest position found", {"position": text}),
             ("apply", "busiest position, last listed move", {"position": text, "move": last}),
