@@ -39,7 +39,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 from urllib.parse import urlsplit
 
 from rules import registry
@@ -190,7 +190,8 @@ def prepare(base: str, seed: int = 1, plies: int = 12, replay_plies: int = 0) ->
 
 def random_game(c: Client, base_path: str, rng: random.Random, plies: int) -> list[str]:
     """The moves of a random game from the initial position, at most ``plies`` long."""
-    position, moves = None, []
+    position: str | None = None
+    moves: list[str] = []
     while len(moves) < plies:
         listed = c.json("POST", base_path + "/legal-moves", {"position": position})["moves"]
         if not listed:
@@ -295,10 +296,16 @@ def classify(req: Req, status: int, headers: dict[str, str], data: bytes) -> tup
 
 
 class Recorder:
+    """What a run shares between its threads: the budget of counted requests, the samples,
+    and the stop signal."""
+
     def __init__(self, budget: int, deadline: float, t0: float):
         self.lock = threading.Lock()
+        self.recorded = threading.Condition(self.lock)
         self.budget, self.deadline, self.t0 = budget, deadline, t0
         self.samples: list[Sample] = []
+        #: counted requests (ordinary and invalid) done so far, answered or failed
+        self.done = 0
         self.stop = threading.Event()
 
     def take(self, counted: bool = True) -> bool:
@@ -316,6 +323,15 @@ class Recorder:
     def add(self, sample: Sample) -> None:
         with self.lock:
             self.samples.append(sample)
+            if sample.group != "abuse":
+                self.done += 1
+                self.recorded.notify_all()
+
+    def wait_done(self, count: int, timeout: float) -> bool:
+        """Wait until ``count`` counted requests are done (answered or failed), for at most
+        ``timeout`` seconds; whether they were."""
+        with self.recorded:
+            return self.recorded.wait_for(lambda: self.done >= count, timeout)
 
 
 def worker(base: str, reqs: list[Req], rec: Recorder, seed: int, counted: bool,
@@ -344,7 +360,8 @@ def worker(base: str, reqs: list[Req], rec: Recorder, seed: int, counted: bool,
 
 def run(base: str, plan: Plan, *, threads: int = 4, requests: int = 2000, duration: float = 10.0,
         invalid_share: float = 0.15, abuse_threads: int = 0, seed: int = 1,
-        timeout: float = 30.0, during=None, honour_retry_after: bool = True,
+        timeout: float = 30.0, during: Callable[[Recorder], None] | None = None,
+        honour_retry_after: bool = True,
         sources: list[str] | None = None) -> "Report":
     """Send at most ``requests`` ordinary+invalid requests for at most ``duration`` seconds
     from ``threads`` threads; ``abuse_threads`` more threads send abusive requests meanwhile
