@@ -7,7 +7,7 @@ one position per endpoint, then client-shaped workloads (cold, frontend, bot).
     .venv/bin/python -m bench --only playout       # engine: random playouts only
     .venv/bin/python -m bench --only movegen       # engine: legal-move generation only
     .venv/bin/python -m bench --only http --seconds 2
-    .venv/bin/python -m bench --games mastery --json bench-results.json
+    .venv/bin/python -m bench --games ID --json bench-results.json
 
 Every game of ``rules.registry.game_ids()`` is measured; a game without
 ``bench/positions/<game-id>.txt`` is skipped with a note (``python -m bench.positions <id>``
@@ -21,10 +21,9 @@ import os
 import platform
 import sys
 import time
+from typing import Any
 
 import orjson
-
-import rules
 
 from . import engine, httpbench, workloads
 from .configs import choose_games
@@ -74,7 +73,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"bench: {time.strftime('%Y-%m-%d %H:%M:%S')}, Python {platform.python_version()}, "
           f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"games: {', '.join(ids)}", flush=True)
-    report: dict = {"started": started, "games": ids, "loadavg_start": os.getloadavg()}
+    report: dict[str, Any] = {"started": started, "games": ids, "loadavg_start": os.getloadavg()}
     if args.only in (None, "engine", "movegen", "playout"):
         print("\n== Engine speed, in process ==", flush=True)
         measures = args.only if args.only in ("movegen", "playout") else "all"

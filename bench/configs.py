@@ -2,10 +2,11 @@
 change the work it does.
 
 Every game of :func:`rules.registry.game_ids` is measured under its default options, with no
-list to keep: a new game is measured as soon as it is registered. :data:`VARIANTS` adds, per
-game, the other option sets worth measuring on their own (another rule set, dice, more
-players); a game with none needs no entry. The engine's random playouts (:mod:`bench.engine`)
-and the strength runs (:mod:`bench.strength`) both measure these configurations.
+list to keep: a new game is measured as soon as it is registered. Each game declares the other
+option sets worth measuring on their own (another rule set, dice, more players) in its
+``measuring`` (:mod:`rules.core.measuring`); none are written here. The engine's random
+playouts (:mod:`bench.engine`) and the strength runs (:mod:`bench.strength`) both measure
+these configurations.
 """
 
 from __future__ import annotations
@@ -15,15 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from rules import registry
-
-#: Option sets besides the defaults, per game id: a name for the label, then the options.
-#: Mastery under the classic-1990 rules, King's Mate with active play (captures decided by
-#: dice), Sceptre with three players.
-VARIANTS: Mapping[str, Mapping[str, Mapping[str, Any]]] = {
-    "mastery": {"classic-1990": {"ruleset": "classic-1990"}},
-    "kings-mate": {"active_play": {"active_play": True}},
-    "sceptre": {"3 players": {"players": ["w", "r", "b"]}},
-}
+from rules.core.measuring import OptionSets
 
 
 @dataclass(frozen=True)
@@ -37,7 +30,7 @@ class Config:
 
 def default_label(game_id: str) -> str:
     """The label of the game under its defaults: its id, followed by its number of seats when
-    the defaults seat fewer than all its players (``sceptre 2 players``)."""
+    the defaults seat fewer than all its players (``<id> 2 players``)."""
     cls = registry.game_class(game_id)
     if cls is None:
         raise KeyError(game_id)
@@ -47,21 +40,31 @@ def default_label(game_id: str) -> str:
     return game_id
 
 
-def configs(game_ids: Iterable[str] | None = None,
-            variants: Mapping[str, Mapping[str, Mapping[str, Any]]] = VARIANTS) -> list[Config]:
+def variants(game_id: str, latency: bool = False) -> OptionSets:
+    """The option sets besides the defaults that the game declares worth measuring (its
+    ``measuring.variants``), followed with ``latency`` by those whose suggestion latency is
+    timed too (its ``measuring.latency_variants``)."""
+    measuring = registry.measuring(game_id)
+    if latency:
+        return {**measuring.variants, **measuring.latency_variants}
+    return measuring.variants
+
+
+def configs(game_ids: Iterable[str] | None = None, latency: bool = False) -> list[Config]:
     """Each game of ``game_ids`` (default: every registered game) under its defaults, then
-    under each of its ``variants``, labelled ``<id> <variant name>``."""
+    under each of its :func:`variants` (with ``latency``, those timed for latency too),
+    labelled ``<id> <variant name>``."""
     out: list[Config] = []
     for game_id in registry.game_ids() if game_ids is None else game_ids:
         out.append(Config(default_label(game_id), game_id, {}))
-        for name, options in variants.get(game_id, {}).items():
+        for name, options in variants(game_id, latency).items():
             out.append(Config(f"{game_id} {name}", game_id, options))
     return out
 
 
 def option_sets(game_id: str) -> list[Mapping[str, Any]]:
-    """The game's option sets to measure: its defaults (``{}``), then its :data:`VARIANTS`."""
-    return [{}, *VARIANTS.get(game_id, {}).values()]
+    """The game's option sets to measure: its defaults (``{}``), then its :func:`variants`."""
+    return [{}, *variants(game_id).values()]
 
 
 def unmatched(prefixes: Sequence[str], candidates: Sequence[Config]) -> list[str]:

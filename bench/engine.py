@@ -24,12 +24,13 @@ Measures, per game, over the positions of ``bench/positions/<game-id>.txt``:
 * random playout: plies per second of whole games played by picking a uniformly random legal
   move and making it, from the initial position to the end of the game (or ``PLAYOUT_CAP``
   plies), through the ``Game`` interface as a search's playouts do: ``random_move`` (a
-  uniformly random legal move, or none when the game is over), then ``advance`` (``apply``
-  with dice rolled by the seeded generator for a chance move); the analysis cache is left on,
-  as in a search. Every game under its defaults and under each option set that changes the
-  work (:data:`bench.configs.VARIANTS`). python-chess: ``board.push`` of a random legal move
-  from the start position until ``board.is_game_over()``. Both sides draw from their own
-  seeded generator that goes on from game to game, so each round plays new games.
+  uniformly random legal move, or none when the game is over), then ``advance`` (``apply`` with
+  dice rolled by the seeded generator for a chance move); the analysis cache is left on, as in
+  a search. Every game under its defaults and under each option set that changes the work that
+  the game declares (:func:`bench.configs.option_sets`). python-chess: ``board.push`` of a
+  random legal move from the start position until ``board.is_game_over()``. Both sides draw
+  from their own seeded generator that goes on from game to game, so each round plays new
+  games.
 * perft: leaf counting (``game.perft``, caches cleared before each run, so only transpositions
   within the run hit them) from the initial position at a depth that takes about 0.1-1 s (the
   same recursion is called directly past the service's depth limit); and again with the
@@ -46,12 +47,13 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TextIO
 
 import chess
 
 import rules
 from rules.core import notation
+from rules.core.game import Game
 
 from . import positions as P
 from .configs import option_sets
@@ -60,7 +62,7 @@ KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPP1PPP/R3K2R w KQkq - 0 1"
 START = chess.STARTING_FEN
 perf = time.perf_counter
 
-#: At most this many plies per random game (random Sceptre and King's Mate can go on for
+#: At most this many plies per random game (a random game of some games can go on for
 #: thousands of plies; python-chess's random games end by ~500 plies, by its 75-move rule).
 PLAYOUT_CAP = 500
 PLAYOUT_SEED = 20261123
@@ -96,25 +98,27 @@ class Result:
                 "rounds": self.rounds}
 
 
+def rate(body: Callable[[], int], round_time: float) -> float:
+    """Units of work per second of ``body`` over one round of ``round_time`` seconds."""
+    units, seconds = timed(body, round_time)
+    return units / seconds
+
+
 def interleave(game_id: str, measure: str, unit: str, ours: Callable[[], int],
                theirs: Callable[[], int] | None, rounds: int, round_time: float,
                note: str = "") -> Result:
     """Alternate ``ours`` and ``theirs`` for ``rounds`` rounds of ``round_time`` seconds each."""
-    pairs: list[tuple[float, float | None]] = []
-    for _ in range(rounds):
-        u, t = timed(ours, round_time)
-        mine = u / t
-        other = None
-        if theirs is not None:
-            u, t = timed(theirs, round_time)
-            other = u / t
-        pairs.append((mine, other))
-    ours_rate = statistics.median(p[0] for p in pairs)
     if theirs is None:
-        return Result(game_id, measure, unit, ours_rate, None, None, note, pairs)
-    chess_rate = statistics.median(p[1] for p in pairs)
-    ratio = statistics.median(p[0] / p[1] for p in pairs)
-    return Result(game_id, measure, unit, ours_rate, chess_rate, ratio, note, pairs)
+        alone: list[tuple[float, float | None]] = [
+            (rate(ours, round_time), None) for _ in range(rounds)]
+        ours_rate = statistics.median(mine for mine, _ in alone)
+        return Result(game_id, measure, unit, ours_rate, None, None, note, alone)
+    pairs: list[tuple[float, float]] = [(rate(ours, round_time), rate(theirs, round_time))
+                                        for _ in range(rounds)]
+    ours_rate = statistics.median(mine for mine, _ in pairs)
+    chess_rate = statistics.median(other for _, other in pairs)
+    ratio = statistics.median(mine / other for mine, other in pairs)
+    return Result(game_id, measure, unit, ours_rate, chess_rate, ratio, note, list(pairs))
 
 
 # ---- python-chess reference workloads ----------------------------------------------------------
@@ -183,11 +187,11 @@ class Chess:
 
 # ---- our games --------------------------------------------------------------------------------
 
-def position_caches(game) -> list:
+def position_caches(game: Game[Any, Any]) -> list[tuple[object, str, Any]]:
     """The caches keyed by position, as ``(owner, attribute, cache)``: the core's analysis
     cache of the game's class, and the lru_caches of the game's modules whose first
     parameter is a position."""
-    found = [(type(game), "_analysis", type(game)._analysis)]
+    found: list[tuple[object, str, Any]] = [(type(game), "_analysis", type(game)._analysis)]
     package = type(game).__module__.rpartition(".")[0]
     for module_name, module in sorted(sys.modules.items()):
         if not module_name.startswith(package + ".") or module is None:
@@ -279,7 +283,7 @@ class Workload:
     def perft_depth(self, low: float = 0.1, high: float = 1.0) -> tuple[int, int, float]:
         """The first depth whose perft takes at least ``low`` s, or the deepest whose next
         depth would take over ``high`` s; ``(depth, leaves, seconds)``."""
-        best, previous = None, 1
+        best, previous = (0, 0, 0.0), 1
         for depth in range(1, 9):
             start = perf()
             leaves = self.leaves(depth)
@@ -344,7 +348,7 @@ class Playout:
 
 
 def playout_label(game_id: str, options: Mapping[str, Any]) -> str:
-    """``sceptre players=w,r,b`` for the table."""
+    """``<id> players=w,r,b`` (the game's id, then its options) for the table."""
     opts = " ".join(f"{k}={','.join(v) if isinstance(v, list) else v}"
                     for k, v in options.items())
     return f"{game_id} {opts}".strip()
@@ -360,7 +364,7 @@ def fmt_rate(x: float | None) -> str:
 
 
 def run(game_ids: list[str], rounds: int = 5, round_time: float = 0.2,
-        out=sys.stdout, measures: str = "all") -> list[Result]:
+        out: TextIO = sys.stdout, measures: str = "all") -> list[Result]:
     """Every measure of every game in ``game_ids``; ``measures`` "movegen" or "playout" runs
     only legal-move generation or only the random playouts."""
     ref = Chess()

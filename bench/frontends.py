@@ -30,7 +30,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
 <script type="module" src="http://127.0.0.1:{port}/v1/elements/referee-board.js"></script>
-<style>referee-board {{ max-width: 640px; }}</style></head><body><main id="host"></main></body></html>
+<style>referee-board {{ max-width: 640px; }}</style></head>
+<body><main id="host"></main></body></html>
 """
 #: one measure: connect a board of the game, resolve when its first status event comes
 MEASURE = """async (game) => {

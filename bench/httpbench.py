@@ -29,7 +29,8 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from multiprocessing.connection import Connection as PipeEnd
+from typing import Any, TextIO
 
 import orjson
 
@@ -43,9 +44,11 @@ ROOT = Path(__file__).resolve().parent.parent
 # ---- the server ---------------------------------------------------------------------------------
 
 def free_port() -> int:
+    """A TCP port free on 127.0.0.1 a moment ago."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 class Server:
@@ -187,7 +190,7 @@ def per_request(connection: Connection, data: bytes, requests: int, status: int 
 
 
 def _client_process(port: int, request: bytes, threads: int, go_at: float, start_at: float,
-                    stop_at: float, out) -> None:
+                    stop_at: float, out: PipeEnd) -> None:
     """Threads, one keep-alive connection each, sending ``request`` from ``go_at`` (warm-up)
     until ``stop_at``; latencies of requests that end inside [start_at, stop_at] are kept."""
     latencies: list[list[float]] = [[] for _ in range(threads)]
@@ -336,7 +339,7 @@ def busiest_midgame(game_id: str) -> str | None:
 
 
 def run(game_ids: list[str], seconds: float = 3.0, connections: int = 8, procs: int = 2,
-        pairs: int = 5, out=sys.stdout) -> list[dict[str, Any]]:
+        pairs: int = 5, out: TextIO = sys.stdout) -> list[dict[str, Any]]:
     server = Server()
     results: list[dict[str, Any]] = []
     try:

@@ -3,10 +3,11 @@ what a first picture costs per game.
 
 ``python -m bench.pictures`` starts ``python -m service`` (the production configuration) and,
 over one keep-alive connection, alternates runs of ``GET /v1/health`` with runs of a picture
-URL sent with the ``If-None-Match`` of its ETag (answered 304 without drawing), ``--requests``
-requests a run, ``--pairs`` pairs; the ratio is the median of the per-pair ratios, so both see
-the same machine load. Then, per game, the first ``render.png`` of its start position (drawn)
-and its 304. Figures are per request, measured in one run; docs/frontends.md keeps them.
+URL (:func:`timed_picture`) sent with the ``If-None-Match`` of its ETag (answered 304 without
+drawing), ``--requests`` requests a run, ``--pairs`` pairs; the ratio is the median of the
+per-pair ratios, so both see the same machine load. Then, per game, the first ``render.png`` of
+its start position (drawn) and its 304. Figures are per request, measured in one run;
+docs/frontends.md keeps them.
 """
 
 from __future__ import annotations
@@ -35,6 +36,16 @@ def etag_of(port: int, path: str) -> str:
         return str(response.headers["ETag"])
 
 
+def timed_picture() -> str:
+    """The picture URL whose cached answer is timed: that of the first registered game that
+    declares one (its ``measuring.picture_query``). Raises LookupError when none does."""
+    for game_id in registry.game_ids():
+        query = registry.measuring(game_id).picture_query
+        if query is not None:
+            return f"/v1/games/{game_id}/render.png?{query}"
+    raise LookupError("no registered game declares a picture to time (measuring.picture_query)")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.pictures", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -44,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
     server = Server({"WEB_CONCURRENCY": "1", "GUNICORN_ACCESSLOG": "/dev/null"})
     try:
         connection = Connection(server.port)
-        path = "/v1/games/mastery/render.png?size=400&highlight=d2,d3&orientation=light"
+        path = timed_picture()
         tag = etag_of(server.port, path)
         health, cached = request("/v1/health"), request(path, tag)
         per_request(connection, health, 50, 200)

@@ -5,7 +5,7 @@ One position per line in the game's own notation, under ``# opening``, ``# midga
 by seeded random playouts through the :class:`~rules.core.game.Game` interface and then kept
 fixed, so that figures stay comparable from run to run::
 
-    python -m bench.positions kings-mate          # writes bench/positions/kings-mate.txt
+    python -m bench.positions ID                  # writes bench/positions/ID.txt
     python -m bench.positions --all --force       # (re)writes every registered game's file
 
 Opening: early plies of several games. Busy midgame: the positions with the most legal moves
@@ -19,6 +19,7 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import Iterable
 
 import rules
 
@@ -55,10 +56,16 @@ def _pieces(text: str) -> int:
     return sum(c.isalpha() for c in text.split(" ")[0])
 
 
-def playouts(game_id: str, games: int = 40, max_plies: int = 160, seed: int = 20261122):
-    """Records ``(game, ply, legal move count, piece count, max pieces so far, notation)``."""
+#: one position seen in a playout: ``(game, ply, legal move count, piece count, max pieces so
+#: far, notation)``
+Seen = tuple[int, int, int, int, int, str]
+
+
+def playouts(game_id: str, games: int = 40, max_plies: int = 160,
+             seed: int = 20261122) -> list[Seen]:
+    """Every position of ``games`` seeded random playouts of ``game_id``, as :data:`Seen`."""
     game = rules.configure(game_id)
-    records = []
+    records: list[Seen] = []
     for g in range(games):
         rng = random.Random(seed + g)
         pos = game.initial_position()
@@ -77,11 +84,13 @@ def playouts(game_id: str, games: int = 40, max_plies: int = 160, seed: int = 20
     return records
 
 
-def choose(records, per_section: int = 8) -> dict[str, list[str]]:
+def choose(records: list[Seen], per_section: int = 8) -> dict[str, list[str]]:
+    """The notation of at most ``per_section`` distinct positions of each section, chosen
+    among ``records``: early plies, the busiest midgame, late positions with few pieces."""
     seen: set[str] = set()
 
-    def take(candidates):
-        out = []
+    def take(candidates: Iterable[Seen]) -> list[str]:
+        out: list[str] = []
         for rec in candidates:
             if rec[5] not in seen and len(out) < per_section:
                 seen.add(rec[5])
@@ -96,7 +105,7 @@ def choose(records, per_section: int = 8) -> dict[str, list[str]]:
     if len(late) < per_section:  # games that keep their pieces: take their last positions
         late += sorted((r for r in records if r[1] >= 20), key=lambda r: (r[3], -r[1]))
     # one position per game where possible, the latest of each
-    last: dict[int, tuple] = {}
+    last: dict[int, Seen] = {}
     for r in late:
         if r[0] not in last or r[1] > last[r[0]][1]:
             last[r[0]] = r
@@ -135,7 +144,7 @@ def main(argv: list[str] | None = None) -> None:
         if args.all and not args.force and path_for(game_id).exists():
             continue
         path = write(game_id, args.force)
-        counts = {s: len(v) for s, v in load(game_id).items()}
+        counts = {s: len(v) for s, v in (load(game_id) or {}).items()}
         print(f"wrote {path}: {counts}", file=sys.stderr)
 
 

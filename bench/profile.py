@@ -1,11 +1,11 @@
 """Profiles of the hot paths, for docs/performance.md.
 
-    python -m bench.profile movegen mastery           # legal-move generation, caches cleared
-    python -m bench.profile perft kings-mate          # perft from the initial position
-    python -m bench.profile http mastery legal-moves  # one endpoint through the WSGI app
-    python -m bench.profile movegen sceptre --pyinstrument   # call tree instead of the table
+    python -m bench.profile movegen ID                # legal-move generation, caches cleared
+    python -m bench.profile perft ID                  # perft from the initial position
+    python -m bench.profile http ID legal-moves       # one endpoint through the WSGI app
+    python -m bench.profile movegen ID --pyinstrument # call tree instead of the table
     python -m bench.profile wsgi all                  # us per request: app, rules, orjson, rest
-    python -m bench.profile workload sceptre frontend # a workload of bench.workloads, in process
+    python -m bench.profile workload ID frontend      # a workload of bench.workloads, in process
     python -m bench.profile workload-us all           # us per request of every workload, in process
 
 The default output is cProfile's top entries by own CPU time (``tottime``) with cumulative time,
@@ -24,14 +24,25 @@ import pstats
 import sys
 import time
 from collections import defaultdict
+from typing import Any, Callable
+from wsgiref.types import WSGIApplication
 
 import orjson
+
+import rules
 
 from . import engine, httpbench
 from . import positions as P
 
+#: one unit of profiled work: returns how many units it did
+Body = Callable[[], int]
+#: one request: method, path, body
+Request = tuple[str, str, bytes]
 
-def workload(kind: str, game_id: str, endpoint: str | None):
+
+def workload(kind: str, game_id: str, endpoint: str | None) -> tuple[Body, str]:
+    """The work ``kind`` profiles for ``game_id`` (``endpoint`` for http and workload), and
+    its title."""
     if kind in ("movegen", "apply", "perft", "parse", "format"):
         loaded = P.load(game_id)
         if loaded is None:
@@ -49,29 +60,27 @@ def workload(kind: str, game_id: str, endpoint: str | None):
         return workload_requests(app, game_id, endpoint or "cold")
     endpoint = endpoint or "legal-moves"
     text = httpbench.busiest_midgame(game_id)
-    game = engine.rules.configure(game_id)
+    if text is None:
+        raise SystemExit(f"no bench/positions/{game_id}.txt")
+    game = rules.configure(game_id)
     pos = game.parse_position(text)
     if endpoint == "health":
         method, path, body = "GET", "/v1/health", b""
     else:
-        payload = {"position": text}
+        payload: dict[str, Any] = {"position": text}
         if endpoint == "apply":
             payload.update(move=game.format_move(pos, game.legal_moves(pos)[0]), seed=1)
         method, path, body = "POST", f"/v1/games/{game_id}/{endpoint}", orjson.dumps(payload)
 
-    def start_response(status, headers, exc_info=None):
-        if not status.startswith("200"):
-            raise RuntimeError(status)
-
     def one() -> int:
-        for _ in app(environ_for(method, path, body), start_response):
+        for _ in app(environ_for(method, path, body), _ok):
             pass
         return 1
 
     return one, f"{method} {path} (WSGI app called directly)"
 
 
-def environ_for(method: str, path: str, body: bytes) -> dict:
+def environ_for(method: str, path: str, body: bytes) -> dict[str, Any]:
     """A WSGI environ of one request, as gunicorn would build it."""
     return {
         "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "",
@@ -83,12 +92,12 @@ def environ_for(method: str, path: str, body: bytes) -> dict:
     }
 
 
-def _plan_requests(game_id: str, name: str) -> list[tuple[str, str, bytes]]:
+def _plan_requests(game_id: str, name: str) -> list[Request]:
     """The requests of one of :mod:`bench.workloads`' workloads for one game, in order."""
     from . import workloads
 
     plan = workloads.plans_for(name, [game_id], 3000, 48, 100)[0]
-    requests = []
+    requests: list[Request] = []
     for unit in plan.units:
         for raw in unit:
             head, _, body = raw.partition(b"\r\n\r\n")
@@ -99,28 +108,29 @@ def _plan_requests(game_id: str, name: str) -> list[tuple[str, str, bytes]]:
 
 def _clear_analysis_caches() -> None:
     """As on a fresh server: no position analysed yet."""
-    import rules
-
     for g in rules.game_ids():
-        rules.game_class(g).clear_analysis_cache()
+        rules.configure(g).clear_analysis_cache()
 
 
-def _ok(status, headers, exc_info=None):
+def _ok(status: str, headers: list[tuple[str, str]],
+        exc_info: Any = None) -> Callable[[bytes], object]:
+    """A WSGI start_response that accepts a 200 only, raising RuntimeError on anything else;
+    what the app writes through the callable it returns is dropped."""
     if not status.startswith("200"):
         raise RuntimeError(status)
+    return lambda data: None
 
 
 def workload_table(game_ids: list[str]) -> None:
     """CPU microseconds per request of each workload through the WSGI app (one pass over its
     requests, the analysis caches cleared first as on a fresh server), beside health's."""
-    import rules
     from service.app import create_app
 
     from . import workloads
 
     app = create_app()
 
-    def per_request(requests) -> float:
+    def per_request(requests: list[Request]) -> float:
         start = time.process_time()  # CPU time: other jobs on the machine do not count
         for method, path, body in requests:
             for _ in app(environ_for(method, path, body), _ok):
@@ -139,7 +149,7 @@ def workload_table(game_ids: list[str]) -> None:
                   f"({len(requests)} requests)", flush=True)
 
 
-def workload_requests(app, game_id: str, name: str):
+def workload_requests(app: WSGIApplication, game_id: str, name: str) -> tuple[Body, str]:
     """One of :mod:`bench.workloads`' workloads through the WSGI app: each call sends the next
     request (and starts over at the end, when the caches are warm; use a short time)."""
     requests = _plan_requests(game_id, name)
@@ -161,13 +171,11 @@ def wsgi_table(game_ids: list[str], seconds: float = 0.5) -> None:
     work the view does (parse, generate or apply, format, with the analysis cache warm as in
     the HTTP benchmark) and orjson: what is left is Flask, werkzeug, marshmallow and the
     service's own code."""
-    import rules
-
     from service.app import create_app
 
     app = create_app()
 
-    def per_call(fn) -> float:
+    def per_call(fn: Callable[[], object]) -> float:
         fn()
         n, start = 0, time.perf_counter()
         while time.perf_counter() - start < seconds:
@@ -175,14 +183,9 @@ def wsgi_table(game_ids: list[str], seconds: float = 0.5) -> None:
             n += 1
         return 1e6 * (time.perf_counter() - start) / n
 
-    def wsgi(method, path, body=b""):
-        def start_response(status, headers, exc_info=None):
-            if not status.startswith("200"):
-                raise RuntimeError(status)
-
-        def call():
-            env = environ_for(method, path, body)
-            for _ in app(env, start_response):
+    def wsgi(method: str, path: str, body: bytes = b"") -> Callable[[], None]:
+        def call() -> None:
+            for _ in app(environ_for(method, path, body), _ok):
                 pass
         return call
 
@@ -201,17 +204,22 @@ def wsgi_table(game_ids: list[str], seconds: float = 0.5) -> None:
         base = f"/v1/games/{game_id}/"
         entries = g.legal_move_entries(pos)
         _, applied = g.play(pos, move_text, seed=1)
-        rows = {
+
+        def apply_work() -> tuple[str, str, dict[str, Any]]:
+            """What apply's view asks of the rules: parse, play, format, status."""
+            before = g.parse_position(text)
+            move, after = g.play(before, move_text, seed=1)
+            return (g.format_position(after.position), g.format_move(before, move),
+                    g.status(after.position).to_json())
+
+        rows: dict[str, tuple[dict[str, Any], Callable[[], object], Callable[[], bytes]]] = {
             "legal-moves": (
                 {"position": text},
                 lambda: (g.legal_move_entries(g.parse_position(text)), g.status(pos)),
                 lambda: orjson.dumps({"to_move": "x", "count": len(entries), "moves": entries})),
             "apply": (
                 {"position": text, "move": move_text, "seed": 1},
-                lambda: (lambda p: (lambda m, a: (g.format_position(a.position),
-                                                  g.format_move(p, m),
-                                                  g.status(a.position).to_json()))(
-                    *g.play(p, move_text, seed=1)))(g.parse_position(text)),
+                apply_work,
                 lambda: orjson.dumps({"position": text, "events": list(applied.events)})),
             "status": (
                 {"position": text},
@@ -230,6 +238,7 @@ BUCKETS = ("flask", "werkzeug", "marshmallow", "rules", "service", "orjson", "js
 
 
 def bucket(filename: str, funcname: str) -> str:
+    """The package of :data:`BUCKETS` a profiled function's own time is counted in."""
     if filename == "~":
         # built-ins: attribute orjson's C functions to it, the rest to "builtins"
         return "orjson" if "orjson" in funcname else "builtins"
@@ -240,7 +249,9 @@ def bucket(filename: str, funcname: str) -> str:
     return "other (stdlib)"
 
 
-def profile(body, seconds: float, top: int, title: str, split: bool) -> str:
+def profile(body: Body, seconds: float, top: int, title: str, split: bool) -> str:
+    """cProfile's table of ``body`` called for ``seconds`` (its ``top`` entries by own CPU
+    time), with the split of own time by package when ``split``."""
     body()  # warm
     prof = cProfile.Profile(time.process_time)  # CPU time: other jobs on the machine do not count
     calls = 0
@@ -251,12 +262,13 @@ def profile(body, seconds: float, top: int, title: str, split: bool) -> str:
     prof.disable()
     out = io.StringIO()
     stats = pstats.Stats(prof, stream=out)
-    total = stats.total_tt
+    total: float = stats.total_tt  # type: ignore[attr-defined]  # set by Stats; not in typeshed
     print(f"{title}: {calls} units of work, cProfile total {total:.3f} s "
           f"(profiler overhead included)", file=out)
     if split:
         share: dict[str, float] = defaultdict(float)
-        for (filename, _, funcname), (_, _, tt, _, _) in stats.stats.items():
+        entries = stats.stats.items()  # type: ignore[attr-defined]  # as total_tt
+        for (filename, _, funcname), (_, _, tt, _, _) in entries:
             share[bucket(filename, funcname)] += tt
         print("own time by package: " + ", ".join(
             f"{k} {v / total:.0%}" for k, v in sorted(share.items(), key=lambda kv: -kv[1])),
@@ -269,6 +281,7 @@ def profile(body, seconds: float, top: int, title: str, split: bool) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Profile what the command line asks for and print the table (or the call tree)."""
     parser = argparse.ArgumentParser(prog="python -m bench.profile", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("kind", choices=("movegen", "apply", "parse", "format", "perft", "http",
@@ -284,8 +297,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pyinstrument", action="store_true",
                         help="print pyinstrument's call tree instead of the cProfile table")
     args = parser.parse_args(argv)
-    import rules
-
     known = rules.game_ids()
     if args.game not in known and not (args.game == "all"
                                        and args.kind in ("wsgi", "workload-us")):

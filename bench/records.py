@@ -31,7 +31,9 @@ def random_game(game: Game[Any, Any], plies: int, seed: int) -> tuple[list[str],
     """Up to ``plies`` random legal moves of ``game`` from the start, dice rolled (seeded):
     the moves and their dice."""
     rng = random.Random(seed)
-    position, moves, dice = game.start_position, [], []
+    position = game.start_position
+    moves: list[str] = []
+    dice: list[Any] = []
     while len(moves) < plies:
         legal = game.legal_moves(position)
         if not legal:
@@ -59,7 +61,8 @@ def main(argv: list[str] | None = None) -> None:
             moves, dice = random_game(registry.configure(game_id), args.plies, seed=1)
             text = write_game(registry.configure(game_id), moves, dice=dice).text
             base = f"/v1/games/{game_id}"
-            replay = build("POST", f"{base}/replay", {"moves": moves, "dice": dice, "history": True})
+            replay = build("POST", f"{base}/replay",
+                           {"moves": moves, "dice": dice, "history": True})
             imported = build("POST", f"{base}/records/import", {"record": text})
             exported = build("POST", f"{base}/records/export", {"moves": moves, "dice": dice})
             for data in (replay, imported, exported):

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.strength                          # every pairing, 40 games each
     .venv/bin/python -m bench.strength --games 4 --pairings mcts-random greedy-random
-    .venv/bin/python -m bench.strength --configs kings-mate maestria --markdown table.md
+    .venv/bin/python -m bench.strength --configs <id> "<id> 3 players" --markdown table.md
 
 Pairings (the first bot is the one measured): ``mcts-random``, ``mcts-greedy`` (our MCTS at
 each game's default budget), ``greedy-random`` and ``mcts-openspiel``, the anchor: OpenSpiel's
@@ -17,18 +17,17 @@ draw when unfinished, ``SPEED_SIMULATIONS`` simulations) from the same ``SPEED_P
 positions, taking turns, ``SPEED_ROUNDS`` times over, and reports simulations per second of
 each over all of them.
 
-Every configuration plays every pairing: each registered game under its defaults and under its
-option sets of :data:`bench.configs.VARIANTS` (:func:`configs`), labelled as ``--configs``
-selects them (``sceptre 2 players``, ``mastery classic-1990``); a ``--configs`` prefix that
-starts no label is an error. Game ``i`` of a pairing puts the measured bot in seat ``i mod
-players`` and the other bot in every other seat (with three players: one against two), so
-seats alternate. A game still going on after ``--max-plies``
-decisions per two seats (450 with three players) is a draw; a draw scores 1/2, a win 1. Game
-``i`` uses seed ``--seed + i`` for its dice and for every bot's moves. Each MCTS search runs its
-whole budget of playouts however long it takes, so a run is reproducible on any machine at any
-load; ``--time-cap`` stops each at the service's cap instead (2000 ms: a loaded machine can make
-a default-budget search reach it, and then the moves vary). Games run on ``--procs`` processes
-(default 2).
+Every configuration plays every pairing: each registered game under its defaults and under the
+option sets it declares worth measuring (:func:`bench.configs.variants`), labelled as
+``--configs`` selects them (``<id> 2 players``, ``<id> <variant name>``); a ``--configs``
+prefix that starts no label is an error. Game ``i`` of a pairing puts the measured bot in seat
+``i mod players`` and the other bot in every other seat (with three players: one against two),
+so seats alternate. A game still going on after ``--max-plies`` decisions per two seats (450
+with three players) is a draw; a draw scores 1/2, a win 1. Game ``i`` uses seed ``--seed + i``
+for its dice and for every bot's moves. Each MCTS search runs its whole budget of playouts
+however long it takes, so a run is reproducible on any machine at any load; ``--time-cap``
+stops each at the service's cap instead (2000 ms: a loaded machine can make a default-budget
+search reach it, and then the moves vary). Games run on ``--procs`` processes (default 2).
 """
 
 from __future__ import annotations
@@ -47,14 +46,9 @@ from rules import registry
 from rules.core.game import WIN, Game
 from rules.search import MAX_TIME_MS, mcts, suggest
 
-from .configs import VARIANTS, Config, select, unmatched
+from .configs import Config, select, unmatched
 from .configs import configs as game_configs
 
-#: Option sets timed by --latency beyond those of :data:`bench.configs.VARIANTS`, per game id:
-#: Sceptre with four players.
-LATENCY_VARIANTS: Mapping[str, Mapping[str, Mapping[str, Any]]] = {
-    "sceptre": {"4 players": {"players": ["w", "r", "b", "y"]}},
-}
 #: pairing -> (measured bot, opponent, target score)
 PAIRINGS: dict[str, tuple[str, str, float]] = {
     "mcts-random": ("mcts", "random", 0.95),
@@ -76,17 +70,14 @@ SPEED_ROUNDS = 3
 
 def configs() -> list[Config]:
     """The configurations the games are played in: every registered game under its defaults
-    and under its variants (Mastery under both rule sets, King's Mate with and without active
-    play, Sceptre with two and three players)."""
+    and under the variants it declares (:func:`bench.configs.variants`)."""
     return game_configs()
 
 
 def latency_configs() -> list[Config]:
-    """The configurations timed by --latency: those of :func:`configs`, and those of
-    :data:`LATENCY_VARIANTS` (Sceptre with four players too)."""
-    variants = {game_id: {**VARIANTS.get(game_id, {}), **LATENCY_VARIANTS.get(game_id, {})}
-                for game_id in {*VARIANTS, *LATENCY_VARIANTS}}
-    return game_configs(variants=variants)
+    """The configurations timed by --latency: those of :func:`configs`, and the ones each
+    game declares for latency besides (:func:`bench.configs.variants` with ``latency``)."""
+    return game_configs(latency=True)
 
 
 @dataclass
@@ -156,10 +147,12 @@ def play(task: tuple[str, Config, int, int, int, int | None, int, dict[str, Any]
         status = game.status(position)
         if status.finished:
             break
+        assert status.to_move is not None, "a game going on has a player to move"
         bot = seat_bot[status.to_move]
         move_seed = seed * 10_000 + plies
         started = time.perf_counter()
         if bot == "openspiel":
+            assert openspiel is not None, "made above for a pairing with the anchor"
             move = openspiel.choose(position, plies, budget, move_seed)
             sims = budget
         elif bot == "mcts" and time_cap is None:
@@ -350,8 +343,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--markdown", metavar="PATH", help="also write the table here")
     parser.add_argument("--latency", type=int, metavar="N",
                         help="instead of games: time one default-budget suggestion from N "
-                             "random positions of each configuration (Sceptre with four "
-                             "players too; --configs chooses among them)")
+                             "random positions of each configuration (with those the games "
+                             "declare for latency; --configs chooses among them)")
     args = parser.parse_args(argv)
     candidates = latency_configs() if args.latency else configs()
     missing = unmatched(args.configs or (), candidates)

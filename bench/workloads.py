@@ -36,7 +36,6 @@ from __future__ import annotations
 import collections
 import json
 import multiprocessing
-import os
 import random
 import statistics
 import sys
@@ -44,7 +43,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from multiprocessing.connection import Connection as PipeEnd
+from typing import Any, TextIO
 
 import rules
 
@@ -144,7 +144,8 @@ def game_plan(game_id: str, workload: str, games: int, max_plies: int) -> Plan:
 
 # ---- the load -----------------------------------------------------------------------------------
 
-def _unit_process(port: int, units: list[list[bytes]], threads: int, go_at: float, out) -> None:
+def _unit_process(port: int, units: list[list[bytes]], threads: int, go_at: float,
+                  out: PipeEnd) -> None:
     """``threads`` connections taking units from one queue from ``go_at`` on; sends back each
     request's (end time, latency), the time the first thread found the queue empty, errors."""
     queue = collections.deque(units)
@@ -254,7 +255,7 @@ def cache_counts(directory: str) -> dict[str, dict[str, int]]:
     return total
 
 
-def print_caches(counts: dict[str, dict[str, int]], out) -> list[dict[str, Any]]:
+def print_caches(counts: dict[str, dict[str, int]], out: TextIO) -> list[dict[str, Any]]:
     rows = []
     for name, c in sorted(counts.items()):
         calls = c["hits"] + c["misses"]
@@ -279,7 +280,8 @@ def plans_for(workload: str, game_ids: list[str], cold_positions: int, games: in
 def run(game_ids: list[str], workloads: tuple[str, ...] = WORKLOADS, seconds: float = 3.0,
         connections: int = 8, procs: int = 2, pairs: int = 3,
         cold_positions: int = COLD_POSITIONS,
-        games: int | None = None, max_plies: int = 100, out=sys.stdout) -> list[dict[str, Any]]:
+        games: int | None = None, max_plies: int = 100,
+        out: TextIO = sys.stdout) -> list[dict[str, Any]]:
     games = games or 2 * connections * pairs
     results: list[dict[str, Any]] = []
     health = build("GET", "/v1/health")
@@ -321,7 +323,8 @@ def run(game_ids: list[str], workloads: tuple[str, ...] = WORKLOADS, seconds: fl
     return results
 
 
-def client_ceiling(seconds: float, connections: int, procs: int, out=sys.stdout) -> float:
+def client_ceiling(seconds: float, connections: int, procs: int,
+                   out: TextIO = sys.stdout) -> float:
     """The load generator's own ceiling: req/s against a server that answers every request
     with the bytes of a /v1/health answer at once (one thread, select loop, no app)."""
     import selectors
@@ -341,11 +344,11 @@ def client_ceiling(seconds: float, connections: int, procs: int, out=sys.stdout)
         pending: dict[socket.socket, bytes] = {}
         while True:
             for key, _ in sel.select():
-                sock = key.fileobj
-                if sock is listener:
+                sock: socket.socket | None = key.data  # None for the listener
+                if sock is None:
                     conn, _ = listener.accept()
                     conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                    sel.register(conn, selectors.EVENT_READ)
+                    sel.register(conn, selectors.EVENT_READ, conn)
                     pending[conn] = b""
                     continue
                 data = sock.recv(65536)

@@ -1,15 +1,15 @@
 """``python -m limits``: measure the worst case we can construct for each endpoint and game.
 
 It prints a Markdown table for docs/limits.md. Every registered game is measured under its
-default options, and under the largest configuration its options allow where that differs
-(``LARGEST``). For each configuration it finds the busiest position it can (most legal moves)
-among seeded random playouts, then times, through the real app (in process, no network), each
-endpoint on the worst input the service accepts: the busiest position, the deepest perft the
-game allows, the longest replay, a 2000-pixel render, and garbage at the maximum length; last,
-a body over the size limit.
+default options, and under the largest configuration its options allow where that differs (the
+``largest`` of the game's ``measuring``, :mod:`rules.core.measuring`). For each configuration
+it finds the busiest position it can (most legal moves) among seeded random playouts, then
+times, through the real app (in process, no network), each endpoint on the worst input the
+service accepts: the busiest position, the deepest perft the game allows, the longest replay, a
+2000-pixel render, and garbage at the maximum length; last, a body over the size limit.
 
     .venv/bin/python -m limits                       # every registered game, about 30 s
-    .venv/bin/python -m limits --games sceptre       # these games only
+    .venv/bin/python -m limits --games ID [ID ...]   # these games only
 """
 
 from __future__ import annotations
@@ -18,31 +18,28 @@ import argparse
 import random
 import sys
 import time
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
+
+from flask.testing import FlaskClient
 
 import rules
 from bench.configs import choose_games
+from rules import registry
+from rules.core.game import Game
 from service.app import create_app
 from service.render import MAX_SIZE
 from service.schemas import MAX_BODY_BYTES, MAX_POSITION_LENGTH, MAX_REPLAY_MOVES
 
-#: The largest configuration a game's options allow, for the games where it is not their
-#: defaults: King's Mate with every optional rule, Sceptre with 4 players on the 24x24 board.
-#: Every registered game is measured under its defaults whether or not it is listed here.
-LARGEST: dict[str, dict[str, Any]] = {
-    "kings-mate": {"active_play": True, "fools_gambit": True, "defense_of_the_crown": True},
-    "sceptre": {"players": ["w", "r", "b", "y"]},
-}
-
 
 def configs(game_ids: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:
     """The configurations measured for ``game_ids``: each game under its defaults, then under
-    its entry of :data:`LARGEST` if it has one."""
+    the largest configuration its options allow, when it declares one."""
     out: list[tuple[str, dict[str, Any]]] = []
     for game_id in game_ids:
         out.append((game_id, {}))
-        if game_id in LARGEST:
-            out.append((game_id, LARGEST[game_id]))
+        largest = registry.measuring(game_id).largest
+        if largest is not None:
+            out.append((game_id, dict(largest)))
     return out
 
 
@@ -58,14 +55,22 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def busiest(game, seeds: int = 20, plies: int = MAX_REPLAY_MOVES):
-    """The position with the most legal moves seen in ``seeds`` random playouts, and the
-    longest game seen (its moves and the dice each used, so replay reproduces it)."""
-    best, best_count, longest = game.initial_position(), 0, ([], [])
+#: a game's moves in notation and the dice each used (None for a move without dice)
+GameRecord = tuple[list[str], list[Any]]
+
+
+def busiest(game: Game[Any, Any], seeds: int = 20,
+            plies: int = MAX_REPLAY_MOVES) -> tuple[Any, int, GameRecord]:
+    """The position with the most legal moves seen in ``seeds`` random playouts, its number of
+    legal moves, and the longest game seen (its moves and the dice each used, so replay
+    reproduces it)."""
+    best, best_count = game.initial_position(), 0
+    longest: GameRecord = ([], [])
     for seed in range(seeds):
         rng = random.Random(seed)
         position = game.initial_position()
-        moves, dice = [], []
+        moves: list[str] = []
+        dice: list[Any] = []
         for _ in range(plies):
             legal = game.legal_moves(position)
             if len(legal) > best_count:
@@ -92,7 +97,8 @@ def clear_engine_caches() -> None:
                     value.cache_clear()
 
 
-def timed(client, path: str, body: dict, repeat: int = 3) -> tuple[float, int]:
+def timed(client: FlaskClient, path: str, body: Mapping[str, Any],
+          repeat: int = 3) -> tuple[float, int]:
     """Worst wall time of ``repeat`` uncached calls, in milliseconds, and the last status."""
     worst, status = 0.0, 0
     for _ in range(repeat):
@@ -105,6 +111,7 @@ def timed(client, path: str, body: dict, repeat: int = 3) -> tuple[float, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    """Print the table: every endpoint of every configuration on its worst input."""
     args = parse_args(argv)
     client = create_app().test_client()
     print("| game | options | endpoint | worst input | status | worst time (ms) |")
@@ -115,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         text = game.format_position(position)
         base = f"/v1/games/{game_id}/"
         last = game.format_move(position, game.legal_moves(position)[-1])
-        rows = [
+        rows: list[tuple[str, str, dict[str, Any]]] = [
             ("legal-moves", f"busiest position found ({count} moves)", {"position": text}),
             ("status", "busiest position found", {"position": text}),
             ("apply", "busiest position, last listed move", {"position": text, "move": last}),

@@ -1,4 +1,5 @@
-"""A small, bounded HTTP load client (standard library only: http.client and threads).
+"""A small, bounded HTTP load client (the standard library's http.client and threads, and the
+games' own declarations of what to load them with, from :mod:`rules.registry`).
 
 It first asks the service which games it holds (``GET /v1/games``) and plays a few random plies
 of each through the API to collect positions and listed moves; then threads send a mix of
@@ -9,10 +10,11 @@ of each through the API to collect positions and listed moves; then threads send
   with a ``code``): unknown game, malformed JSON, wrong media type, invalid position, invalid
   options, illegal move, over-size body (413), wrong method (405);
 * optionally abusive requests (other threads): perft at each game's deepest allowed depth on
-  varied positions, ``POST /v1/games/mastery/perft {"depth": 3}``, perft one past the work
-  budget (422 ``work_limit_exceeded`` after the budget is spent), replays of the longest random
-  game collected for each game (up to ``replay_plies``), PNG pictures at 2000 px, and 64 KiB
-  bodies. An abusive client honours ``Retry-After`` (waits that long after a 503
+  varied positions, replays of the longest random game collected for each game (up to
+  ``replay_plies``), PNG pictures at 2000 px, 64 KiB bodies, and the requests each game
+  declares for the load test (its ``measuring.load_cases``, :mod:`rules.core.measuring`:
+  perft from the start, perft one past the work budget, a 422 ``work_limit_exceeded`` after
+  the budget is spent). An abusive client honours ``Retry-After`` (waits that long after a 503
   ``overloaded``) unless told to ignore it.
 
 Every run is bounded by a request count and a wall-clock duration, and talks to loopback only.
@@ -37,8 +39,10 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 from urllib.parse import urlsplit
+
+from rules import registry
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"
@@ -149,7 +153,8 @@ def prepare(base: str, seed: int = 1, plies: int = 12, replay_plies: int = 0) ->
                 plan.ordinary += [
                     Req("ordinary", f"legal-moves:{gid}", "POST", base_path + "/legal-moves",
                         _body(pos_body)),
-                    Req("ordinary", f"status:{gid}", "POST", base_path + "/status", _body(pos_body)),
+                    Req("ordinary", f"status:{gid}", "POST", base_path + "/status",
+                        _body(pos_body)),
                     Req("ordinary", f"apply:{gid}", "POST", base_path + "/apply",
                         _body({**pos_body, "move": move, "seed": ply})),
                 ]
@@ -185,7 +190,8 @@ def prepare(base: str, seed: int = 1, plies: int = 12, replay_plies: int = 0) ->
 
 def random_game(c: Client, base_path: str, rng: random.Random, plies: int) -> list[str]:
     """The moves of a random game from the initial position, at most ``plies`` long."""
-    position, moves = None, []
+    position: str | None = None
+    moves: list[str] = []
     while len(moves) < plies:
         listed = c.json("POST", base_path + "/legal-moves", {"position": position})["moves"]
         if not listed:
@@ -220,15 +226,21 @@ def invalid_requests(gid: str, position: str | None) -> list[Req]:
             for r in out]
 
 
+def declared_requests(gid: str) -> list[Req]:
+    """The abusive requests the game ``gid`` declares for the load test (its
+    ``measuring.load_cases``); none for a game the service holds but the registry does not."""
+    if registry.game_class(gid) is None:
+        return []
+    return [Req("abuse", f"{case.kind}:{gid}", "POST", f"/v1/games/{gid}/{case.operation}",
+                _body(dict(case.body)), case.statuses)
+            for case in registry.measuring(gid).load_cases]
+
+
 def abusive_requests(plan: Plan) -> list[Req]:
-    out = []
+    """The abusive requests sent once per plan: those the games declare, then the largest
+    body accepted for each game, and a body as large that is refused."""
+    out = [req for gid in plan.games for req in declared_requests(gid)]
     first = plan.games[0]
-    if "mastery" in plan.games:
-        out.append(Req("abuse", "perft-3:mastery", "POST", "/v1/games/mastery/perft",
-                        _body({"depth": 3})))
-        # One past the budget: refused with 422 only after the whole budget has been spent.
-        out.append(Req("abuse", "perft-over-budget:mastery", "POST", "/v1/games/mastery/perft",
-                        _body({"depth": 4}), (200, 422)))
     for gid in plan.games:
         # The largest body accepted: a real request padded with whitespace to exactly 64 KiB.
         out.append(Req("abuse", f"max-body:{gid}", "POST", f"/v1/games/{gid}/legal-moves",
@@ -284,10 +296,16 @@ def classify(req: Req, status: int, headers: dict[str, str], data: bytes) -> tup
 
 
 class Recorder:
+    """What a run shares between its threads: the budget of counted requests, the samples,
+    and the stop signal."""
+
     def __init__(self, budget: int, deadline: float, t0: float):
         self.lock = threading.Lock()
+        self.recorded = threading.Condition(self.lock)
         self.budget, self.deadline, self.t0 = budget, deadline, t0
         self.samples: list[Sample] = []
+        #: counted requests (ordinary and invalid) done so far, answered or failed
+        self.done = 0
         self.stop = threading.Event()
 
     def take(self, counted: bool = True) -> bool:
@@ -305,6 +323,15 @@ class Recorder:
     def add(self, sample: Sample) -> None:
         with self.lock:
             self.samples.append(sample)
+            if sample.group != "abuse":
+                self.done += 1
+                self.recorded.notify_all()
+
+    def wait_done(self, count: int, timeout: float) -> bool:
+        """Wait until ``count`` counted requests are done (answered or failed), for at most
+        ``timeout`` seconds; whether they were."""
+        with self.recorded:
+            return self.recorded.wait_for(lambda: self.done >= count, timeout)
 
 
 def worker(base: str, reqs: list[Req], rec: Recorder, seed: int, counted: bool,
@@ -333,7 +360,8 @@ def worker(base: str, reqs: list[Req], rec: Recorder, seed: int, counted: bool,
 
 def run(base: str, plan: Plan, *, threads: int = 4, requests: int = 2000, duration: float = 10.0,
         invalid_share: float = 0.15, abuse_threads: int = 0, seed: int = 1,
-        timeout: float = 30.0, during=None, honour_retry_after: bool = True,
+        timeout: float = 30.0, during: Callable[[Recorder], None] | None = None,
+        honour_retry_after: bool = True,
         sources: list[str] | None = None) -> "Report":
     """Send at most ``requests`` ordinary+invalid requests for at most ``duration`` seconds
     from ``threads`` threads; ``abuse_threads`` more threads send abusive requests meanwhile

@@ -18,9 +18,10 @@ abusive clients (its abusive mix: perft at the cap, replays, 2000-pixel PNGs, 64
 run in a process of their own, so that their threads never take this one's interpreter lock,
 and resend at once on every refusal (a 503 ``overloaded`` or a 429 ``rate_limited``),
 ignoring ``Retry-After``: the front answers them late rather than refusing them (its
-``delay``), so each is slowed to its allowance. The target (issue 31): flooded, the ordinary clients keep at least 50 %
-of their throughput alone and a p99 at most 3x their p99 alone, with no 5xx but documented
-503s, nothing dropped, nothing unexpected, and no ordinary request refused.
+``delay``), so each is slowed to its allowance. The target (issue 31): flooded, the ordinary
+clients keep at least 50 % of their throughput alone and a p99 at most 3x their p99 alone,
+with no 5xx but documented 503s, nothing dropped, nothing unexpected, and no ordinary request
+refused.
 """
 
 from __future__ import annotations

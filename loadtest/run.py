@@ -28,6 +28,7 @@ HERE = Path(__file__).resolve().parent
 
 
 def rss_mib(pids: list[int]) -> dict[str, float]:
+    """The resident memory of each process of ``pids``, in MiB, by pid."""
     out = {}
     for pid in pids:
         try:
@@ -40,6 +41,7 @@ def rss_mib(pids: list[int]) -> dict[str, float]:
 
 
 def cpu_seconds() -> float:
+    """CPU seconds this process has used, user and system."""
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
 
@@ -53,17 +55,22 @@ def with_server(workers: int, fn: Callable[[Server], dict[str, Any]],
         c0 = cpu_seconds()
         out = fn(server)
         out["client_cpu_s"] = round(cpu_seconds() - c0, 1)
-        if server.proc.poll() is None:
+        if server.proc is not None and server.proc.poll() is None:
             out["server_rss_mib"] = rss_mib([server.proc.pid] + server.worker_pids())
         return out
 
 
-def scenarios(args) -> dict[str, Callable[[], dict[str, Any]]]:
+#: one scenario: run it, get its results
+Scenario = Callable[[], dict[str, Any]]
+
+
+def scenarios(args: argparse.Namespace) -> dict[str, Scenario]:
+    """Every scenario, by name, under the command line's settings."""
     d = args.duration
     w = args.workers
 
     def load(abuse_threads: int = 0, env: dict[str, str] | None = None,
-             honour_retry_after: bool = True):
+             honour_retry_after: bool = True) -> Scenario:
         def fn(server: Server) -> dict[str, Any]:
             plan = client.prepare(server.url, seed=args.seed,
                                   replay_plies=args.replay_plies if abuse_threads else 0)
@@ -75,13 +82,14 @@ def scenarios(args) -> dict[str, Callable[[], dict[str, Any]]]:
             return out
         return lambda: with_server(w, fn, env)
 
-    def kill():
+    def kill() -> Scenario:
         def fn(server: Server) -> dict[str, Any]:
             plan = client.prepare(server.url, seed=args.seed)
             runs = []
             for i in range(args.repeat):
                 result = faults.kill_worker_under_load(
-                    server, plan, threads=args.threads, duration=min(d, 10.0), kill_at=2.0)
+                    server, plan, threads=args.threads, duration=min(d, 10.0),
+                    kill_when=faults.after_seconds(2.0))
                 summary = result.summary()
                 summary["load"] = {k: summary["load"][k] for k in (
                     "requests", "throughput_rps", "server_errors", "dropped", "unexpected",
@@ -90,7 +98,7 @@ def scenarios(args) -> dict[str, Callable[[], dict[str, Any]]]:
             return {"runs": runs}
         return lambda: with_server(w, fn)
 
-    def drain():
+    def drain() -> dict[str, Any]:
         runs = []
         for i in range(args.repeat):
             def fn(server: Server) -> dict[str, Any]:
@@ -109,7 +117,8 @@ def scenarios(args) -> dict[str, Callable[[], dict[str, Any]]]:
                                         env={"REFEREE_LOAD_SHEDDING": "0"}),
         # abusive clients that ignore Retry-After and resend at once
         "abuse-flood": load(abuse_threads=2 * args.threads, honour_retry_after=False),
-        "recycling": load(env={"GUNICORN_MAX_REQUESTS": "500", "GUNICORN_MAX_REQUESTS_JITTER": "50"}),
+        "recycling": load(env={"GUNICORN_MAX_REQUESTS": "500",
+                               "GUNICORN_MAX_REQUESTS_JITTER": "50"}),
         "worker-kill": kill(),
         "sigterm-drain": drain,
     }

@@ -19,10 +19,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Collection
 
 from service.__main__ import APP, CONFIG  # the container's command: one source of truth
 
 LISTENING = re.compile(r"Listening at: http://127\.0\.0\.1:(\d+)")
+#: the inode (hexadecimal) of one file registered in an epoll instance, in its /proc fdinfo
+EPOLL_TARGET = re.compile(r"^tfd:.*\bino:([0-9a-f]+)", re.MULTILINE)
 
 
 def children(pid: int) -> list[int]:
@@ -41,6 +44,25 @@ def children(pid: int) -> list[int]:
     return sorted(out)
 
 
+def epoll_inodes(pid: int) -> set[int]:
+    """The inodes of every file process ``pid`` has registered in its epoll instances (the
+    ``tfd`` lines of their /proc fdinfo); empty for a process that is gone."""
+    inodes: set[int] = set()
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return inodes
+    for fd in fds:
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{fd}") != "anon_inode:[eventpoll]":
+                continue
+            info = Path(f"/proc/{pid}/fdinfo/{fd}").read_text()
+        except OSError:
+            continue
+        inodes |= {int(found, 16) for found in EPOLL_TARGET.findall(info)}
+    return inodes
+
+
 class Server:
     def __init__(self, python: str = sys.executable, *, workers: int = 2, cwd: str | None = None,
                  env: dict[str, str] | None = None, log_dir: str | None = None,
@@ -54,7 +76,7 @@ class Server:
         self.env.update(env or {})
         self.workers = workers
         self.dir = Path(log_dir or tempfile.mkdtemp(prefix="gunicorn-"))
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
         self.port: int | None = None
 
     # -- life cycle ---------------------------------------------------------------------------
@@ -114,14 +136,15 @@ class Server:
     def __enter__(self) -> "Server":
         return self.start()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.kill()
 
     # -- workers ------------------------------------------------------------------------------
     def worker_pids(self) -> list[int]:
         return children(self.proc.pid) if self.proc is not None else []
 
-    def wait_workers(self, exclude: set[int] = frozenset(), timeout: float = 30.0) -> list[int]:
+    def wait_workers(self, exclude: Collection[int] = frozenset(),
+                     timeout: float = 30.0) -> list[int]:
         """Wait until the configured number of workers run, none of them in ``exclude``."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -131,28 +154,51 @@ class Server:
             time.sleep(0.02)
         raise RuntimeError(f"workers not replaced: {self.worker_pids()} (excluded {exclude})")
 
+    def _listening(self) -> list[str] | None:
+        """The fields of the listening socket's LISTEN entry in /proc/net/tcp, or None if
+        nothing listens on the port."""
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            local, state = fields[1], fields[3]
+            if state == "0A" and int(local.rsplit(":", 1)[1], 16) == self.port:
+                return fields
+        return None
+
     def accept_queue(self) -> int | None:
         """Connections waiting in the kernel's accept queue of the listening socket (the
         rx_queue of a LISTEN entry in /proc/net/tcp), or None if it is not listening."""
-        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-            fields = line.split()
-            local, state, queues = fields[1], fields[3], fields[4]
-            if state == "0A" and int(local.rsplit(":", 1)[1], 16) == self.port:
-                return int(queues.split(":")[1], 16)
-        return None
+        fields = self._listening()
+        return None if fields is None else int(fields[4].split(":")[1], 16)
 
-    def wait_accepted(self, timeout: float = 10.0) -> None:
-        """Wait until the workers have accepted every connection the kernel queued."""
+    def listening_inode(self) -> int | None:
+        """The inode of the listening socket, or None if nothing listens on the port."""
+        fields = self._listening()
+        return None if fields is None else int(fields[9])
+
+    def wait_accepted(self, timeout: float = 10.0) -> bool:
+        """Wait until the workers have accepted every connection the kernel queued; whether
+        they had within ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         while self.accept_queue() and time.monotonic() < deadline:
             time.sleep(0.005)
+        return not self.accept_queue()
+
+    def accepting_workers(self, listener: int) -> list[int]:
+        """The workers whose event loop waits for new connections on the listening socket of
+        inode ``listener`` (:meth:`listening_inode`): those with it registered in an epoll
+        instance, read from /proc. A worker that has begun its graceful stop (SIGTERM) has
+        taken it out, though it keeps the socket open until it exits."""
+        return [pid for pid in self.worker_pids() if listener in epoll_inodes(pid)]
 
     # -- HTTP ---------------------------------------------------------------------------------
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def request(self, method: str, path: str, body: object = None, timeout: float = 30.0):
+    def request(self, method: str, path: str, body: object = None,
+                timeout: float = 30.0) -> tuple[int, Any]:
+        """One request with ``body`` as JSON: the status, and the answer decoded from JSON
+        when it is JSON (the bytes otherwise)."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         try:
             data = None if body is None else json.dumps(body).encode()
@@ -165,16 +211,16 @@ class Server:
         finally:
             conn.close()
 
-    def get(self, path: str):
+    def get(self, path: str) -> tuple[int, Any]:
         return self.request("GET", path)
 
-    def post(self, path: str, body: object):
+    def post(self, path: str, body: object) -> tuple[int, Any]:
         return self.request("POST", path, body)
 
     # -- logs ---------------------------------------------------------------------------------
     def errors(self) -> str:
         return (self.dir / "error.log").read_text(errors="replace")
 
-    def access_log(self) -> list[dict]:
+    def access_log(self) -> list[dict[str, Any]]:
         lines = (self.dir / "access.log").read_text(errors="replace").splitlines()
         return [json.loads(line) for line in lines if line.startswith("{")]

@@ -40,7 +40,7 @@ import threading
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, TextIO
 
 from . import client
 from .server import Server
@@ -285,7 +285,7 @@ def interval_sample(t: float, server: Server, counts: Counter[tuple[str, str, st
 
 def soak(seconds: float, interval: float, *, workers: int = 2, frontend: int = 2, bots: int = 2,
          abusive: int = 2, seed: int = 1, recycle: bool = False, replay_plies: int = 1000,
-         env: dict[str, str] | None = None, log=sys.stderr) -> dict[str, Any]:
+         env: dict[str, str] | None = None, log: TextIO = sys.stderr) -> dict[str, Any]:
     """The whole soak (see the module); its report."""
     server_env = {} if recycle else {"GUNICORN_MAX_REQUESTS": "0"}
     server_env.update(env or {})
@@ -350,7 +350,7 @@ def report(rec: Tally, samples: list[dict[str, Any]], seconds: float, warmup_s: 
            settings: dict[str, Any]) -> dict[str, Any]:
     """The soak's verdicts from what was recorded (see the module)."""
     total = rec.total
-    outcomes = Counter()
+    outcomes: Counter[str] = Counter()
     for (_, outcome, _), n in total.items():
         outcomes[outcome] += n
     counted = counted_by_status(total.items())

@@ -59,7 +59,9 @@ def _game(args: argparse.Namespace) -> Game[Any, Any]:
 
 def _position(game: Game[Any, Any], args: argparse.Namespace) -> Any:
     """The position of ``--position``, or the game's initial position."""
-    return game.initial_position() if args.position is None else game.parse_position(args.position.strip())
+    if args.position is None:
+        return game.initial_position()
+    return game.parse_position(args.position.strip())
 
 
 def _board(game: Game[Any, Any], position: Any) -> str:
@@ -429,7 +431,8 @@ def parser() -> argparse.ArgumentParser:
     def game_command(name: str, help: str) -> argparse.ArgumentParser:
         c = sub.add_parser(name, help=help)
         c.add_argument("game", help="game id (see 'referee games')")
-        c.add_argument("-p", "--position", help="position in the game's notation (default: initial)")
+        c.add_argument("-p", "--position",
+                       help="position in the game's notation (default: initial)")
         c.add_argument("-o", "--options", help="the game's options as a JSON object")
         return c
 

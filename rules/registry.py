@@ -17,6 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from .core.errors import InvalidOptions
 from .core.game import Game
+from .core.measuring import Measuring
 
 #: Packages under ``rules`` that hold no game.
 NOT_GAMES = frozenset({"core", "records", "search"})
@@ -71,6 +72,15 @@ def game_class(game_id: str) -> type[Game[Any, Any]] | None:
     """The class registered as ``game_id``, or None."""
     load_all()
     return _GAMES.get(game_id)
+
+
+def measuring(game_id: str) -> Measuring:
+    """What the benchmarks, the limits run and the load test measure of the game ``game_id``
+    beyond its defaults: its own declaration. Raises KeyError for an unknown game."""
+    cls = game_class(game_id)
+    if cls is None:
+        raise KeyError(game_id)
+    return cls.measuring
 
 
 def configure(game_id: str, options: Mapping[str, Any] | None = None) -> Game[Any, Any]:

@@ -3,9 +3,9 @@
 ``POST /v1/games/{game}/replay-picture`` takes a replay's body (position, options, moves,
 dice, seed) and the picture's size, orientation, format and frame length; ``GET
 /v1/games/{game}/replay.png`` (APNG) and ``replay.gif`` take the same fields in the query
-string (``moves`` comma-separated, ``dice`` as JSON text), for a bot to post a finished game by URL, cached like the
-pictures by URL (:mod:`service.pictures`). One frame per position: the start, then each ply
-with its move highlighted. Bounded in plies (:data:`MAX_PLIES`) and size
+string (``moves`` comma-separated, ``dice`` as JSON text), for a bot to post a finished game
+by URL, cached like the pictures by URL (:mod:`service.pictures`). One frame per position: the
+start, then each ply with its move highlighted. Bounded in plies (:data:`MAX_PLIES`) and size
 (:data:`MAX_ANIMATION_SIZE`), with a cost for load shedding that counts every frame.
 """
 

@@ -9,8 +9,9 @@ environment, or the same name in the Flask config, which wins) narrows this:
   only those, each answered with its own origin and ``Vary: Origin``;
 - ``none``: no CORS header at all (a browser then refuses every cross-origin call).
 
-This is WSGI middleware around the whole app, the outermost callable, so every answer passes
-it, whichever road served it. A preflight (``OPTIONS`` with ``Origin`` and
+This is WSGI middleware around the whole app, inside only :mod:`service.observe` (the
+outermost layer, which counts and tags every request), so every answer passes it, whichever
+road served it. A preflight (``OPTIONS`` with ``Origin`` and
 ``Access-Control-Request-Method``) is answered here with 204 and never reaches the app; a
 preflight from an origin not allowed is a 403 problem document ``origin_not_allowed``.
 """

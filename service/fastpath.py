@@ -26,7 +26,7 @@ from .admission import Incoming
 from .operation import Operation
 from .problems import unexpected
 from .schemas import MAX_BODY_BYTES
-from .serving import Outgoing, problem_outgoing, serve
+from .serving import problem_outgoing, serve
 
 PREFIX = "/v1/games/"
 log = logging.getLogger(__name__)

@@ -22,7 +22,7 @@ playouts) is counted where it happens, not here.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 
 from rules import registry
 

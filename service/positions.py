@@ -3,8 +3,9 @@
 A client playing a game sends each position two to four times in a row (legal-moves, apply;
 status, the next legal-moves), on one keep-alive connection, so one worker sees them; and
 the position an answer carries is the one the next request sends. Positions are immutable
-values, so the last :data:`REMEMBERED` texts read and positions written are kept, per
-configured game.
+values, so the last :data:`REMEMBERED` texts read and positions written are kept: one cache
+of each for every game and configuration together, keyed by the configured game and the
+position.
 """
 
 from __future__ import annotations

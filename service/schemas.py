@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, RAISE, Schema, fields, validate
 
 from .components import component_field
 from .fields import (

@@ -1,1 +1,2 @@
-"""Developer commands that write files of the repository from the code (``python -m tools.readme``)."""
+"""Developer commands that write files of the repository from the code
+(``python -m tools.readme``)."""

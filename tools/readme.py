@@ -187,7 +187,8 @@ def stale(readme: Path = README, images: Path = IMAGES) -> list[str]:
     problems = []
     if generate(readme.read_text(encoding="utf-8"), classes) != readme.read_text(encoding="utf-8"):
         problems.append(f"{readme.name}: its per-game tables are not what the registry gives")
-    problems += [f"docs/images/{cls.id}.png is missing" for cls in missing_pictures(classes, images)]
+    problems += [f"docs/images/{cls.id}.png is missing"
+                 for cls in missing_pictures(classes, images)]
     return problems
 
 

@@ -26,7 +26,8 @@ the text the service's ``POST /v1/games/{game}/records/export`` writes), finishe
 ``POST /v1/games/{game}/records/import`` and sets the table to its end: its moves, dice and
 final position, so the game goes on from there (or stays over, when the record ends it).
 
-Run it: ``DISCORD_TOKEN=... REFEREE_URL=http://127.0.0.1:8000 python examples/discord/referee_bot.py``
+Run it:
+``DISCORD_TOKEN=... REFEREE_URL=http://127.0.0.1:8000 python examples/discord/referee_bot.py``
 (add ``REFEREE_PUBLIC_URL=https://referee.example`` for pictures by URL)
 (see this folder's README for the application, its permissions and syncing the commands).
 

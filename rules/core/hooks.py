@@ -2,7 +2,8 @@
 
 :class:`~rules.core.game.Game` derives from each group, so a game's author overrides a hook
 by defining it in the game's class; the required questions are the abstract methods of
-``Game`` itself. Each group says who asks its questions.
+:class:`~rules.core.questions.GameQuestions`, from which every group derives. Each group says
+who asks its questions.
 """
 
 from __future__ import annotations

@@ -89,13 +89,15 @@ class OptionSpec:
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise InvalidOptions(
-                    f"Option {self.name!r} must be true or false; got {as_json(value)}.", option=self.name
+                    f"Option {self.name!r} must be true or false; got {as_json(value)}.",
+                    option=self.name,
                 )
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidOptions(
-                    f"Option {self.name!r} must be an integer; got {as_json(value)}.", option=self.name
+                    f"Option {self.name!r} must be an integer; got {as_json(value)}.",
+                    option=self.name,
                 )
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum

@@ -1,12 +1,12 @@
 """The questions every game must answer: the required part of the game interface.
 
-:class:`GameQuestions` holds what a game declares (its id, name, options, reasons, dice,
-events, entry kinds, perft bounds) and the abstract methods it must write: its players and
-description, its initial position and the notation of positions, the analysis of a position
-(status and legal moves), the notation of moves, why a move is illegal and what a move does.
-The analyses are cached here, once for every game. The optional hooks
-(:mod:`rules.core.hooks`) and the validated entry points (:class:`rules.core.game.Game`)
-are built on these answers.
+:class:`GameQuestions` holds what a game declares (its id, name, options, reasons, dice, events,
+entry kinds, perft bounds, what is measured of it) and the abstract methods it must write: its
+players and description, its initial position and the notation of positions, the analysis of a
+position (status and legal moves), the notation of moves, why a move is illegal and what a move
+does. The analyses are cached here, once for every game. The optional hooks
+(:mod:`rules.core.hooks`) and the validated entry points (:class:`rules.core.game.Game`) are
+built on these answers.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Callable, ClassVar, Generic, Mapping
 
 from .errors import IllegalMove
+from .measuring import Measuring
 from .options import OptionSpec, resolve_options
 from .reasons import OffBoard, Reason
 from .values import Analysis, Applied, Dice, M, P, Status
@@ -52,6 +53,9 @@ class GameQuestions(ABC, Generic[P, M]):
     perft_budget: ClassVar[int] = 20_000
     #: positions whose analysis is kept, for all configurations of the game together
     analysis_cache_size: ClassVar[int] = 4096
+    #: what the benchmarks, the limits run and the load test measure of this game beyond its
+    #: defaults (:mod:`rules.core.measuring`); nothing by default
+    measuring: ClassVar[Measuring] = Measuring()
     _analysis: ClassVar[Callable[[Any, Any], Analysis[Any]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

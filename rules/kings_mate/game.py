@@ -10,6 +10,7 @@ from ..core.errors import IllegalMove, InvalidDice, InvalidPosition, as_json
 from ..core.game import (
     DRAW, ONGOING, WIN, Analysis, Applied, Dice, Game, SearchLimits, Status,
 )
+from ..core.measuring import Measuring
 from ..core.options import OptionSpec, draw_after_quiet_plies
 from ..core.reasons import State
 from ..core.view import BoardView
@@ -85,6 +86,12 @@ class KingsMate(Game[Position, Move]):
     analysis_cache_size = 8192
     #: the computer opponent's budget: 1000 playouts of 4 random plies by default
     search_limits = SearchLimits(playouts=1000, max_playouts=10_000, playout_plies=4)
+    #: measured with active play too (captures decided by dice); at its largest with every
+    #: optional rule on
+    measuring = Measuring(
+        variants={"active_play": {"active_play": True}},
+        largest={"active_play": True, "fools_gambit": True, "defense_of_the_crown": True},
+    )
     option_specs = (
         OptionSpec(
             "stalemate", "choice", "draw",

@@ -143,7 +143,7 @@ def terrain_table(text: str) -> tuple[int, ...]:
     return tuple(TERRAIN_LETTERS.index(ch) for ch in row1 + row2)
 
 
-# ---- notation --------------------------------------------------------------------------------------
+# ---- notation ------------------------------------------------------------------------------------
 
 _TOKEN = re.compile(r"([bw])([1-9][0-9]?)(\*?)")
 _PENDING = re.compile(r"([a-l][12])([a-l][12]):([1-5])(\*?)")
@@ -206,7 +206,8 @@ def _parse_cells_strictly(text: str) -> tuple[int, ...]:
     rows = text.split("/")
     if len(rows) != 2:
         raise InvalidPosition(
-            f"The cells field has {len(rows)} rows separated by '/'; it needs 2 (row 2, then row 1).",
+            f"The cells field has {len(rows)} rows separated by '/'; "
+            "it needs 2 (row 2, then row 1).",
             field="cells")
     cells = [0] * GRID.size
     for row_text, rank in zip(rows, (1, 0)):
@@ -328,7 +329,8 @@ def _check_setup(pos: Position) -> None:
             s = owner_of(code)
             where = "its own camp (row %d)" % (CAMP_ROW[s] + 1)
             raise InvalidPosition(
-                f"During setup {SIDE_NAMES[s]} pawns stand only on {SIDE_NAMES[s]} cells of {where}; "
+                f"During setup {SIDE_NAMES[s]} pawns stand only on {SIDE_NAMES[s]} cells of "
+                f"{where}; "
                 f"{NAMES[sq]} holds {format_cell(code)}.", field="cells")
     totals = army_totals(pos.cells)
     for s in (BLACK, WHITE):
@@ -413,7 +415,8 @@ def _check_pending(pos: Position, pending: Pending) -> None:
             f"{NAMES[src]}, which holds {format_cell(attackers)}.", field="pending")
     if pos.budget + k > ACTION_POINTS:
         raise InvalidPosition(
-            f"The attack {text} cost {k} action points, so at most {ACTION_POINTS - k} can be left; "
+            f"The attack {text} cost {k} action points, so at most {ACTION_POINTS - k} can be "
+            "left; "
             f"got a budget of {pos.budget}.", field="budget")
 
 
@@ -421,8 +424,8 @@ def _check_finished(pos: Position, loser: int) -> None:
     """A General fell in a fight: the game ended at once, within the attacker's turn."""
     if pos.pending is not None:
         raise InvalidPosition(
-            f"{SIDE_NAMES[loser].capitalize()} has no General, so the game is over and no fight can "
-            "be pending.", field="pending")
+            f"{SIDE_NAMES[loser].capitalize()} has no General, so the game is over and no fight "
+            "can be pending.", field="pending")
     if pos.budget > ACTION_POINTS - 1:
         raise InvalidPosition(
             "A General falls only in a fight, after a step cost at least one action point; the "

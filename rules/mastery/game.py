@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from ..core.errors import IllegalMove
 from ..core.game import DRAW, ONGOING, WIN, Analysis, Applied, Game, SearchLimits, Status
+from ..core.measuring import LoadCase, Measuring
 from ..core.notation import SquareMoveReader
 from ..core.options import OptionSpec, draw_after_quiet_plies
 from ..core.view import BoardView
@@ -52,6 +53,14 @@ class Mastery(Game[Position, Move]):
     entry_kinds = KINDS
     #: the computer opponent's budget: 1000 playouts of 4 random plies by default
     search_limits = SearchLimits(playouts=1000, max_playouts=10_000, playout_plies=4)
+    #: measured under the classic-1990 rules too; its cached picture is the one timed; the
+    #: load test's abusive clients ask perft 3 from the start, and 4 (one past the work budget)
+    measuring = Measuring(
+        variants={"classic-1990": {"ruleset": "classic-1990"}},
+        picture_query="size=400&highlight=d2,d3&orientation=light",
+        load_cases=(LoadCase("perft-3", "perft", {"depth": 3}),
+                    LoadCase("perft-over-budget", "perft", {"depth": 4}, (200, 422))),
+    )
     option_specs = (
         OptionSpec(
             "ruleset", "choice", "ross-2002",

@@ -195,8 +195,10 @@ def _parse_last(text: str, board: tuple[int, ...], side: int) -> LastMove | None
     # The piece on dst was moved by the previous player (the side not to move now), either as
     # its own piece or as a treacherous piece of the side to move now.
     moved_by_owner = code >> 2 != side
-    if (kind == MASTER and not orthogonal) or (kind == OFFICER and (not orthogonal or distance > 2)) or (
-        kind == PAWN and moved_by_owner and distance > 1
+    if (
+        (kind == MASTER and not orthogonal)
+        or (kind == OFFICER and (not orthogonal or distance > 2))
+        or (kind == PAWN and moved_by_owner and distance > 1)
     ):
         raise InvalidPosition(
             f"The last ply {text} cannot have been made by the {piece_name(code)} on "

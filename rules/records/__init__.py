@@ -20,7 +20,8 @@ from .syntax import ASIDE_WORDS, DRAW_AGREED, Record, read
 from .writing import Written, format_record, write, write_game
 
 __all__ = [
-    "AGREEMENTS", "ASIDE_WORDS", "DRAW_AGREED", "GameMismatch", "InvalidRecord", "InvalidTag", "Loaded", "LoadedAside",
+    "AGREEMENTS", "ASIDE_WORDS", "DRAW_AGREED", "GameMismatch", "InvalidRecord", "InvalidTag",
+    "Loaded", "LoadedAside",
     "LoadedComment", "LoadedPly", "Record", "ResultContradictsBoard", "Written",
     "format_record", "judge", "load", "read", "result_token", "write", "write_game",
 ]

@@ -48,7 +48,8 @@ _TOKEN = re.compile(rf"""
   | (?P<move>[^\s{{}}()<>;\[\]"]+)
 """, re.VERBOSE | re.MULTILINE)
 _NEWLINE = re.compile(r"\n")
-_DICE_PAIR = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*[:=]?\s*(-|[0-9]+(?:\s*,\s*[0-9]+)*)\s*[;,]?")
+_DICE_PAIR = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*[:=]?\s*"
+                        r"(-|[0-9]+(?:\s*,\s*[0-9]+)*)\s*[;,]?")
 #: tags the writer sets from the game itself
 GAME_TAGS = ("Game", "Options", "Position")
 #: the tags that describe where and when, written first, in this order

@@ -19,7 +19,7 @@ from ..core.game import Game
 from .clocks import parse_time_control
 from .errors import InvalidTag
 from .results import outcome
-from .syntax import END_TAGS, GAME_TAGS, ROSTER, Record, Tag
+from .syntax import Record, Tag
 
 #: Termination values beside the game's end reasons
 OTHER_TERMINATIONS = ("unterminated", "normal")

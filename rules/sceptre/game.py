@@ -13,6 +13,7 @@ from ..core.game import (
 )
 from ..core.geometry import Grid
 from ..core.notation import SquareMoveReader
+from ..core.measuring import Measuring
 from ..core.options import OptionSpec, draw_after_quiet_plies
 from ..core.view import BoardView
 from ..registry import register
@@ -90,6 +91,13 @@ class Sceptre(Game[Position, Move]):
     #: rest of the search. With the game's own short playouts it does not (an ordered node
     #: tries fewer new moves), so the deeper lines are left to more playouts.
     search_limits = SearchLimits(playouts=300, max_playouts=3000, playout_plies=2)
+    #: measured with three players too, its suggestion latency with four; at its largest with
+    #: four players on the 24x24 board
+    measuring = Measuring(
+        variants={"3 players": {"players": ["w", "r", "b"]}},
+        latency_variants={"4 players": {"players": ["w", "r", "b", "y"]}},
+        largest={"players": ["w", "r", "b", "y"]},
+    )
     option_specs = (
         OptionSpec(
             "players", "json", ["w", "b"],

@@ -89,7 +89,8 @@ def test_the_url_answers_its_own_type_unless_accept_prefers_plain_bytes(client):
 
 def test_different_pictures_have_different_tags(client):
     urls = ["/v1/games/mastery/render.svg", "/v1/games/mastery/render.png",
-            "/v1/games/mastery/render.svg?size=300", "/v1/games/mastery/render.svg?orientation=light",
+            "/v1/games/mastery/render.svg?size=300",
+            "/v1/games/mastery/render.svg?orientation=light",
             "/v1/games/kings-mate/render.svg", "/v1/games/mastery/render.svg?highlight=a1"]
     tags = [client.get(url).headers["ETag"] for url in urls]
     assert len(set(tags)) == len(tags)

@@ -46,6 +46,15 @@ def emitted_codes() -> set[str]:
     return codes
 
 
+def test_the_test_command_is_what_ci_runs():
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    (command,) = [line for line in script if line.startswith("python3 -m venv .venv")]
+    assert f"\n    {command}\n" in README.split("---")[0]
+    # the linter and the type checker (their settings in pyproject.toml), then the tests
+    assert command.endswith(" && .venv/bin/python -m ruff check . && .venv/bin/python -m mypy"
+                            " && .venv/bin/python -m pytest")
+
+
 def test_the_error_table_lists_every_code_the_service_can_answer():
     listed = {row[1].strip("`") for row in table_rows(section("Errors"))
               if row[1].startswith("`") and row[0].isdigit()}

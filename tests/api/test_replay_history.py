@@ -4,8 +4,6 @@ not ask for it answered exactly as before."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rules import registry

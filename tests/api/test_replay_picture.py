@@ -19,7 +19,6 @@ from rules import registry
 from service.animation import MAX_ANIMATION_SIZE, MAX_PLIES, replay_picture_cost
 from service.shedding import HEAVY_MS
 from tests.http_helpers import assert_problem
-from tests.positions import random_position
 
 
 def game_moves(game_id: str, plies: int) -> list[str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
-from rules import registry
+from rules import records, registry
 
 START = "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 d - 0 1"
 
@@ -171,8 +171,6 @@ def test_play_against_the_computer_refuses_bad_choices(capsys):
 
 def saved(tmp_path: Path, *argv: str, stdin: str = "") -> tuple[str, "records.Loaded"]:
     """``referee play ... --save FILE``'s output, and the record it wrote loaded back."""
-    from rules import records
-
     target = tmp_path / "game.rec"
     code, out = run("play", *argv, "--save", str(target), stdin=stdin)
     assert code == 0, out

@@ -446,7 +446,7 @@ def test_a_finished_game_by_url_is_an_embed_of_the_animation_url(by_url):
         assert picture.n_frames == 3
 
 
-# ---- records: /game export and /game load ---------------------------------------------------------
+# ---- records: /game export and /game load --------------------------------------------------------
 
 def exported(harness: Harness, channel: int) -> tuple[str, str]:
     """/game export in ``channel``: the attached record's file name and text."""

@@ -67,6 +67,7 @@ def test_openspiel_mctsbot_plays_a_whole_game(game_id, options):
     chance = np.random.RandomState(7)
     state = os_game.new_initial_state()
     position = ours.start_position
+    pending = None  # the move whose dice the next chance node decides
     decisions = chance_nodes = 0
     while not state.is_terminal():
         if state.is_chance_node():

@@ -225,14 +225,15 @@ def test_autoscaler_and_disruption_budget_target_the_deployment():
                                              "name": dep["metadata"]["name"]}
     (metric,) = hpa["spec"]["metrics"]
     assert metric["resource"]["name"] == "cpu"
-    assert hpa["spec"]["minReplicas"] >= 2 and hpa["spec"]["maxReplicas"] > hpa["spec"]["minReplicas"]
+    assert hpa["spec"]["minReplicas"] >= 2
+    assert hpa["spec"]["maxReplicas"] > hpa["spec"]["minReplicas"]
     assert pdb["spec"]["selector"]["matchLabels"].items() <= \
         dep["spec"]["template"]["metadata"]["labels"].items()
     assert pdb["spec"]["minAvailable"] < hpa["spec"]["minReplicas"]
     assert pdb["spec"]["unhealthyPodEvictionPolicy"] == "AlwaysAllow"
 
 
-# ---- Dockerfile and configuration -----------------------------------------------------------------
+# ---- Dockerfile and configuration ----------------------------------------------------------------
 
 def test_dockerfile_is_multi_stage_slim_non_root_and_runs_the_config():
     froms = [resolve(a) for a in instructions("FROM")]

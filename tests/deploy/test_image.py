@@ -1,4 +1,4 @@
-"""The container image built and run for real by deploy/smoke.sh, with every engine and builder
+"""The container image built and run for real by deploy/smoke.py, with every engine and builder
 that answers here (Docker's classic builder and BuildKit, podman, buildah), offline: a local
 base when python:3.11-slim cannot be had, the build's Python packages from a wheelhouse served
 on loopback. Skipped, saying so, only when no container engine answers. Plus what needs no

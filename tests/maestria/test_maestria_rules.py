@@ -233,7 +233,7 @@ def test_n_grows_after_whites_turn_in_play():
     assert play(text, "end") == play_pos({"c2": "w2"}, side="b", n=8, quiet=2)
 
 
-# ---- attacks ---------------------------------------------------------------------------------------
+# ---- attacks -------------------------------------------------------------------------------------
 
 ATTACK = play_pos({"c1": "b3", "c2": "w2"})  # c1 is Mountain, c2 Mountain
 
@@ -304,7 +304,7 @@ def test_a_lone_soldier_may_retreat_and_is_lost():
     assert play(text, "retreat:b2") == play_pos({"c2": "b1"}, budget=4)
 
 
-# ---- fights ----------------------------------------------------------------------------------------
+# ---- fights --------------------------------------------------------------------------------------
 
 def entitled(text: str) -> dict[str, list[str]]:
     fight = GAME.status(GAME.parse_position(text)).extra["fight"]
@@ -413,7 +413,7 @@ def test_the_generals_fall_ends_the_game_at_once():
         GAME.play(after, "end")
 
 
-# ---- counters and the quiet-turns draw -------------------------------------------------------------
+# ---- counters and the quiet-turns draw -----------------------------------------------------------
 
 def test_quiet_counts_turns_and_resets_on_any_loss():
     text = play_pos({"c1": "b2", "c2": "w1"}, budget=4, pending="c1c2:1", quiet=5, n=9)
@@ -432,7 +432,7 @@ def test_there_is_no_draw_unless_draw_after_quiet_plies_is_set():
     assert game.legal_moves(game.parse_position(text)) == ()
 
 
-# ---- dice --------------------------------------------------------------------------------------------
+# ---- dice ----------------------------------------------------------------------------------------
 
 PENDING = play_pos({"c1": "b3", "d2": "w2"}, budget=2, pending="c1d2:3")  # M attacks P
 
@@ -540,7 +540,7 @@ def test_odds_are_offered_with_the_fight_action_and_with_attacking_steps():
     assert step["kind"] == "step" and step["count"] == 3 and step["general"] is False
 
 
-# ---- notation and validation ----------------------------------------------------------------------
+# ---- notation and validation ---------------------------------------------------------------------
 
 def test_positions_round_trip_through_notation():
     for text in (INITIAL, ATTACK, PENDING,

@@ -53,7 +53,8 @@ def moves(text: str, ruleset: str = "ross-2002") -> set[str]:
             dist = abs(a[0] - c[0]) + abs(a[1] - c[1])
             if q.upper() == "M" and piece.upper() in "OP" and dist == 2:
                 return True
-            if q.upper() == "O" and piece.upper() == "P" and max(abs(a[0] - c[0]), abs(a[1] - c[1])) == 1:
+            near = max(abs(a[0] - c[0]), abs(a[1] - c[1])) == 1
+            if q.upper() == "O" and piece.upper() == "P" and near:
                 return True
         return False
 

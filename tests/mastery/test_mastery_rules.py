@@ -70,7 +70,8 @@ def test_setups_are_symmetric_under_a_half_turn_with_full_armies(setup):
         assert (code == 0) == (mirror == 0)
         if code:
             assert code & 3 == mirror & 3 and code >> 2 != mirror >> 2
-    assert sorted(c for c in board if c) == [1] * 3 + [2] * 4 + [3] * 6 + [5] * 3 + [6] * 4 + [7] * 6
+    assert sorted(c for c in board if c) == (
+        [1] * 3 + [2] * 4 + [3] * 6 + [5] * 3 + [6] * 4 + [7] * 6)
 
 
 def test_dark_moves_first():
@@ -251,7 +252,8 @@ def test_masters_never_come_back():
     assert not [m for m in moves(text) if "+M@" in m]
     # The notation has no +M@, but such a move is read and refused by the rule it breaks.
     refused = illegal(text, "d4d6+M@g1")
-    assert refused.reason == "resurrection_not_allowed" and "Masters never come back" in refused.detail
+    assert refused.reason == "resurrection_not_allowed"
+    assert "Masters never come back" in refused.detail
 
 
 def test_resurrection_goes_on_any_empty_square_including_the_one_just_left():
@@ -472,7 +474,8 @@ INVALID = {
     "two empty runs": "2mmm21/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 d - 0 1",
     "both sides lost": "8/8/8/8/8/8/8/M6m d - 0 1",
     "last not a move": "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 d a1-h5 0 1",
-    "plain last with occupied start": "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 l d3-d4 0 1",
+    "plain last with occupied start":
+        "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 l d3-d4 0 1",
     "capture with quiet count": "2mmm3/2ooo3/1ppopp2/2p1p3/3P1P2/2PPOPP1/3OOO2/3MMM2 l d3xd4 5 1",
     "master moved diagonally": "8/8/8/8/4M3/8/8/7m l d3-e4 0 1",
     "seven pawns": "8/8/8/8/8/PPPPPPP1/8/M6m l - 0 1",

@@ -336,8 +336,10 @@ def test_pawn_ford_rule(post):
 
 def test_check_follows_the_terrain_table(post):
     pos = position({"e1": "wK", "e8": "bR", "a8": "bK", "h2": "wP"})
-    in_check = lambda options: call(post, "status", options=options, position=pos)[1][
-        "in_check"]
+
+    def in_check(options: dict) -> bool:
+        return call(post, "status", options=options, position=pos)[1]["in_check"]
+
     assert in_check(one_section()) is True
     assert in_check(one_section({"e5": "F"})) is False      # Rooks cannot cross forest
     assert in_check(one_section({"e5": "C"})) is False      # nor castle ruins (slow)

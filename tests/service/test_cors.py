@@ -75,7 +75,8 @@ def test_narrowed_origins_answer_only_those_origins():
     refused = client.options("/v1/games/mastery/apply",
                              headers={**PREFLIGHT, "Origin": "https://evil.example"})
     problem = assert_problem(refused, 403, "origin_not_allowed")
-    assert "https://evil.example" in problem["detail"] and "REFEREE_CORS_ORIGINS" in problem["detail"]
+    assert "https://evil.example" in problem["detail"]
+    assert "REFEREE_CORS_ORIGINS" in problem["detail"]
     assert client.options("/v1/games/mastery/apply", headers=PREFLIGHT).status_code == 204
 
 

@@ -1,7 +1,8 @@
 """The outermost layer (service/observe.py) in one process: every request counted by operation,
 game and status whichever road serves it, what only the inside knows counted where it
 happens (service/metrics.py), and every answer and problem document carrying the request's id
-(service/requestid.py). The same over several gunicorn workers: tests/deploy/test_observability.py."""
+(service/requestid.py). The same over several gunicorn workers:
+tests/deploy/test_observability.py."""
 
 from __future__ import annotations
 

@@ -81,8 +81,10 @@ def check_seen_from(client, game_id: str, options: dict[str, Any] | None, plies:
         assert min(x for x, _ in corners.values()) >= MARGIN
         assert min(y for _, y in corners.values()) >= MARGIN
         # the player's own edge of the board is the bottom row of the picture
-        own = {"south": lambda cell: cell.rank == 0, "north": lambda cell: cell.rank == view.ranks - 1,
-               "west": lambda cell: cell.file == 0, "east": lambda cell: cell.file == view.files - 1}
+        own = {"south": lambda cell: cell.rank == 0,
+               "north": lambda cell: cell.rank == view.ranks - 1,
+               "west": lambda cell: cell.file == 0,
+               "east": lambda cell: cell.file == view.files - 1}
         bottom = max(y for _, y in corners.values())
         assert all(corners[cell.name][1] == bottom for cell in cells.values() if own[edge](cell))
         below, left = label_texts(root)
