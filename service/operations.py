@@ -105,7 +105,8 @@ OPERATIONS: tuple[Operation, ...] = (
               "Plays the moves in order; the final position and status, or a 422 naming the "
               "index of the first move that fails.",
               s.ReplayResponseSchema, s.ReplayRequestSchema, answer=replay_answer,
-              cost=replay_cost, signs=True, plies=replayed_plies, dice_per_move=True, body_required=True,
+              cost=replay_cost, signs=True, plies=replayed_plies, dice_per_move=True,
+              body_required=True,
               errors=GAME_ERRORS, request_example="replay"),
     Operation("post", "/v1/games/{game}/records/import", "importRecord", "Import a record",
               "Judges a whole game's record (text, as docs/records.md writes it): its tags, "

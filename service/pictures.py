@@ -151,8 +151,8 @@ UNDRAWN = ("options", "token", "game_id", "ply")
 def picture_etag(operation_id: str) -> EntityTag:
     """The ETag of a picture by URL: a digest of the operation, the game, its resolved
     options, the validated request (the token, game_id and ply aside: they change no
-    pixel) and :func:`renderer_version`. It is computed without drawing, and the same in every worker
-    and replica running the same code and libraries; the same tag always means the same
+    pixel) and :func:`renderer_version`. It is computed without drawing, and the same in every
+    worker and replica running the same code and libraries; the same tag always means the same
     bytes, since the picture is a pure function of these."""
 
     def etag(g: Game[Any, Any], body: Mapping[str, Any]) -> str:

@@ -121,11 +121,12 @@ class ImportedRecordSchema(Schema):
                        "game_id)."})
     game_id = s.game_id_response_field()
     ply = s.ply_response_field()
-    final_token = fields.Nested(TokenVerdictSchema, metadata={"description": "Present when the record has a Token tag and the service "
-                                 "signs positions: whether that token verifies for the "
-                                 "record's final position, options and last ply (and its "
-                                 "GameId tag's game, if any): a game played through the "
-                                 "service, not written by hand. As tokens/inspect answers."})
+    final_token = fields.Nested(TokenVerdictSchema, metadata={
+        "description": "Present when the record has a Token tag and the service signs "
+                       "positions: whether that token verifies for the record's final "
+                       "position, options and last ply (and its GameId tag's game, if any): "
+                       "a game played through the service, not written by hand. As "
+                       "tokens/inspect answers."})
 
 
 def import_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:

@@ -315,7 +315,8 @@ def svg_board(view: BoardView, *, size: int | None = None, highlight: Iterable[s
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
         f'viewBox="0 0 {width} {height}" preserveAspectRatio="none" '
-        f'data-game="{escape(view.game)}" data-files="{view.files}" data-ranks="{view.ranks}" data-layout="{view.layout}" '
+        f'data-game="{escape(view.game)}" data-files="{view.files}" data-ranks="{view.ranks}" '
+        f'data-layout="{view.layout}" '
         f'role="img" aria-labelledby="{ids}-title" aria-describedby="{ids}-desc">',
         f'<title id="{ids}-title">{escape(title)}</title>',
         f'<desc id="{ids}-desc">{escape(desc)}</desc>',

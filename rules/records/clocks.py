@@ -31,7 +31,9 @@ class TimeControl(NamedTuple):
 
     def tag(self) -> str:
         """The TimeControl tag's value."""
-        return f"1/{self.per_move}" if self.per_move is not None else f"{self.base}+{self.increment}"
+        if self.per_move is not None:
+            return f"1/{self.per_move}"
+        return f"{self.base}+{self.increment}"
 
 
 def parse_time_control(value: str) -> TimeControl | str:

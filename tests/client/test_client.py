@@ -9,7 +9,8 @@ import pytest
 
 from referee.client import (
     Aside, BodyTooLargeError, ClockError, Comment, ExportedRecord, GameMismatchError,
-    GameCheckError, GameOverError, IllegalMoveError, ImportedRecord, InvalidDepartureError, InvalidOptionsError,
+    GameCheckError, GameOverError, IllegalMoveError, ImportedRecord, InvalidDepartureError,
+    InvalidOptionsError,
     InvalidPositionError, InvalidRecordError, InvalidTagError, MalformedRequestError,
     OverloadedError, Ply, RecordError, Referee, RefereeError, ResultContradictsBoardError,
     RenderError, SignatureError, TransportError, UnknownGameError, WorkLimitExceededError,

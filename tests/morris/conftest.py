@@ -9,7 +9,11 @@ from flask.testing import FlaskClient
 
 from rules.core.game import Game
 from service.app import create_app
+from tests.client.test_board_element import browser, page, page_url  # noqa: F401
 from tests.morris.morris_game import ThreeMensMorris
+
+# browser, page and page_url: the element's page of tests/client/test_board_element.py, for
+# test_morris_element.py (whose own service_url serves them the service with this game)
 
 
 @pytest.fixture(scope="module")

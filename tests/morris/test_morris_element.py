@@ -12,9 +12,9 @@ from typing import Iterator
 
 import pytest
 
-from tests.client.test_board_element import (  # noqa: F401  (fixtures)
-    BOARD, SHADOW, add_board, browser, events, focus_board, focused, page, page_url,
-    play_by_keyboard, play_by_mouse, play_whole_game, square, wait_for_events,
+from tests.client.test_board_element import (
+    SHADOW, add_board, events, focus_board, focused, play_by_keyboard, play_by_mouse,
+    play_whole_game, square, wait_for_events,
 )
 from tests.live_service import running_service
 from tests.morris.test_morris import GAME

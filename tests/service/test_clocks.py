@@ -375,7 +375,7 @@ def test_a_game_ended_on_the_board_stops_the_clocks():
     assert stopped.running is None and stopped.remaining == running.remaining
 
 
-# ---- the token's MAC ------------------------------------------------------------------------------
+# ---- the token's MAC -----------------------------------------------------------------------
 
 def test_a_token_is_the_mac_the_docs_describe(c):
     start = post(c, "mastery", "setup", {})
