@@ -71,4 +71,4 @@ EXPOSE 8000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/v1/health' % os.environ.get('PORT', '8000'), timeout=2)"]
 STOPSIGNAL SIGTERM
-CMD ["gunicorn", "-c", "python:service.gunicorn_conf", "service.app:create_app()"]
+CMD ["gunicorn", "-c", "python:service.server.gunicorn_conf", "service.http.app:create_app()"]

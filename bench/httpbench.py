@@ -1,6 +1,6 @@
 """HTTP throughput and latency under gunicorn with the production configuration.
 
-The server is ``python -m service`` (``service/gunicorn_conf.py``: one worker per usable CPU,
+The server is ``python -m service`` (``service/server/gunicorn_conf.py``: one worker per usable CPU,
 gthread, 8 threads, JSON access log, which goes to /dev/null here) on 127.0.0.1 and a free
 port. The load generator is this module: ``procs`` client processes (multiprocessing, fork)
 with ``connections / procs`` threads each, every thread holding one keep-alive HTTP/1.1
@@ -82,7 +82,7 @@ class Server:
 
     def workers(self) -> int:
         """The number of worker processes, once gunicorn has booted them all (or after 5 s)."""
-        from service.gunicorn_conf import usable_cpus
+        from service.server.gunicorn_conf import usable_cpus
 
         expected = int(os.environ.get("WEB_CONCURRENCY", "").strip() or usable_cpus())
         count = -1

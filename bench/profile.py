@@ -53,7 +53,7 @@ def workload(kind: str, game_id: str, endpoint: str | None) -> tuple[Body, str]:
             return w.perft(depth), f"perft depth {depth}"
         return getattr(w, kind), kind
     # http: the WSGI app called directly
-    from service.app import create_app
+    from service.http.app import create_app
 
     app = create_app()
     if kind == "workload":
@@ -124,7 +124,7 @@ def _ok(status: str, headers: list[tuple[str, str]],
 def workload_table(game_ids: list[str]) -> None:
     """CPU microseconds per request of each workload through the WSGI app (one pass over its
     requests, the analysis caches cleared first as on a fresh server), beside health's."""
-    from service.app import create_app
+    from service.http.app import create_app
 
     from . import workloads
 
@@ -171,7 +171,7 @@ def wsgi_table(game_ids: list[str], seconds: float = 0.5) -> None:
     work the view does (parse, generate or apply, format, with the analysis cache warm as in
     the HTTP benchmark) and orjson: what is left is Flask, werkzeug, marshmallow and the
     service's own code."""
-    from service.app import create_app
+    from service.http.app import create_app
 
     app = create_app()
 

@@ -27,7 +27,7 @@ split into ``pairs`` parts alternating with ``/v1/health`` runs of ``seconds / p
 ratio is the median of the per-pair ratios.
 
 Every workload runs on a fresh server started with ``REFEREE_CACHE_STATS_DIR``: its workers
-write their cache counts when they stop (:mod:`service.caches`), and the hit rate of every
+write their cache counts when they stop (:mod:`service.telemetry.caches`), and the hit rate of every
 cache that was used is printed per workload.
 """
 
@@ -243,7 +243,8 @@ def alternate_units(port: int, plan: Plan, health: bytes, seconds: float, connec
 # ---- cache counts -------------------------------------------------------------------------------
 
 def cache_counts(directory: str) -> dict[str, dict[str, int]]:
-    """The workers' cache counts (``service.caches``), summed over the files they wrote."""
+    """The workers' cache counts (``service.telemetry.caches``), summed over the files they
+    wrote."""
     total: dict[str, dict[str, int]] = {}
     for path in Path(directory).glob("*.json"):
         for name, info in json.loads(path.read_text()).items():

@@ -26,9 +26,9 @@ import rules
 from bench.configs import choose_games
 from rules import registry
 from rules.core.game import Game
-from service.app import create_app
-from service.render import MAX_SIZE
-from service.schemas import MAX_BODY_BYTES, MAX_POSITION_LENGTH, MAX_REPLAY_MOVES
+from service.http.app import create_app
+from service.pictures.drawing import MAX_SIZE
+from service.operations.schemas import MAX_BODY_BYTES, MAX_POSITION_LENGTH, MAX_REPLAY_MOVES
 
 
 def configs(game_ids: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:

@@ -140,7 +140,7 @@ def cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def cmd_render(args: argparse.Namespace, out: TextIO) -> None:
-    from service.render import picture
+    from service.pictures.drawing import picture
 
     game = _game(args)
     try:

@@ -1,7 +1,7 @@
 """``python -m service``: serve the app with gunicorn on $HOST:$PORT (default 127.0.0.1:8000).
 
-It runs exactly the container's command, ``gunicorn -c python:service.gunicorn_conf
-"service.app:create_app()"``, inside this process, so both use one configuration; extra
+It runs exactly the container's command, ``gunicorn -c python:service.server.gunicorn_conf
+"service.http.app:create_app()"``, inside this process, so both use one configuration; extra
 arguments are passed to gunicorn (``python -m service --workers 3``), as is
 ``GUNICORN_CMD_ARGS``.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sys
 
-CONFIG = "python:service.gunicorn_conf"
-APP = "service.app:create_app()"
+CONFIG = "python:service.server.gunicorn_conf"
+APP = "service.http.app:create_app()"
 
 
 def gunicorn_argv(extra: list[str] | None = None) -> list[str]:

@@ -36,7 +36,7 @@ if os.environ.get("CI"):
 @pytest.fixture(scope="module")
 def client() -> FlaskClient:
     """A test client of a fresh app (a module's tests share it; no module sees another's)."""
-    from service.app import create_app
+    from service.http.app import create_app
 
     return create_app().test_client()
 
@@ -52,7 +52,7 @@ def post(client: FlaskClient) -> Post:
 def registered(game_class: type[Game[Any, Any]]) -> Iterator[None]:
     """Register ``game_class`` for the duration of the block, with the API spec rebuilt to
     include it, then remove it again (so no other test sees it)."""
-    from service.spec import build_spec
+    from service.spec.openapi import build_spec
 
     registry.register(game_class)
     build_spec.cache_clear()

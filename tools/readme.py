@@ -160,8 +160,9 @@ def missing_pictures(classes: Sequence[GameClass], images: Path = IMAGES) -> lis
 
 def start_picture(game_id: str) -> bytes:
     """A PNG of the game's start position under its default options, at the default size,
-    drawn as the service's ``render`` operation draws it (:func:`service.render.picture`)."""
-    from service.render import picture
+    drawn as the service's ``render`` operation draws it
+    (:func:`service.pictures.drawing.picture`)."""
+    from service.pictures.drawing import picture
 
     game = registry.configure(game_id)
     return picture(game, game.start_position, format="png")

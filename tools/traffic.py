@@ -190,7 +190,7 @@ def _scrub(body: bytes, media: str) -> bytes:
 
 def record(path: str) -> int:
     """Write the record to ``path``; the number of exchanges."""
-    from service.app import create_app
+    from service.http.app import create_app
 
     count = 0
     with open(path, "wb") as out:

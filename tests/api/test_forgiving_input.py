@@ -12,7 +12,7 @@ import pytest
 
 from rules import registry
 from rules.core.view import has_view
-from service.app import create_app
+from service.http.app import create_app
 from tests.http_helpers import Post, poster
 from tests.noughts.noughts_game import NoughtsAndCrosses
 from tests.positions import opening

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from service.app import create_app
-from service.spec import SPEC_PATH, spec_yaml
+from service.http.app import create_app
+from service.spec.openapi import SPEC_PATH, spec_yaml
 from tests.http_helpers import assert_problem
 
 

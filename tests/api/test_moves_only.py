@@ -6,7 +6,7 @@ import pytest
 import yaml
 
 from rules import registry
-from service.spec import SPEC_PATH
+from service.spec.openapi import SPEC_PATH
 
 
 def _positions(game_id: str) -> list[str]:

@@ -217,6 +217,7 @@ def test_the_etag_holds_across_two_service_processes():
 
 
 def test_the_query_limit_is_the_servers_request_line_limit():
-    from service import gunicorn_conf, limits
+    from service.http import limits
+    from service.server import gunicorn_conf
 
     assert limits.MAX_QUERY_BYTES == limits.MAX_REQUEST_LINE == gunicorn_conf.limit_request_line

@@ -14,7 +14,8 @@ import pytest
 
 from rules import registry
 from rules.core import errors
-from service import gunicorn_conf, problems
+from service.http import problems
+from service.server import gunicorn_conf
 from tools import readme
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +36,7 @@ def table_rows(text: str) -> list[list[str]]:
 
 def emitted_codes() -> set[str]:
     """Every problem ``code`` the code base can answer: the problem titles and HTTP codes of
-    service/problems.py, every ``Problem(status, "code", ...)`` raised in service/, the codes
+    service/http/problems.py, every ``Problem(status, "code", ...)`` raised in service/, the codes
     gunicorn's refusals carry, and every rules error."""
     codes = set(problems.TITLES) | set(problems._HTTP_CODES.values())
     for path in (ROOT / "service").glob("*.py"):

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from rules import registry
-from service.app import create_app
-from service.schemas import MAX_REPLAY_MOVES
-from service.shedding import HEAVY_MS
+from service.http.app import create_app
+from service.operations.schemas import MAX_REPLAY_MOVES
+from service.concerns.shedding import HEAVY_MS
 from tests.http_helpers import PLAYER_SETS, assert_problem, played_through_apply, poster
 
 KEYS = {"REFEREE_SIGNING_KEYS": "k1:a-secret-of-the-tests"}
@@ -325,7 +325,7 @@ def test_a_record_over_the_body_limit_is_a_413(post):
 
 
 def test_import_and_export_are_costed_per_ply():
-    from service.operations import operation
+    from service.operations.table import operation
 
     game = registry.configure("mastery")
     short = operation("importRecord").cost(game, {"record": "1. d4d5 *"})

@@ -16,8 +16,8 @@ import pytest
 from PIL import Image
 
 from rules import registry
-from service.animation import MAX_ANIMATION_SIZE, MAX_PLIES, replay_picture_cost
-from service.shedding import HEAVY_MS
+from service.pictures.animation import MAX_ANIMATION_SIZE, MAX_PLIES, replay_picture_cost
+from service.concerns.shedding import HEAVY_MS
 from tests.http_helpers import assert_problem
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import schemathesis
 from hypothesis import HealthCheck, settings
 
-from service.app import create_app
+from service.http.app import create_app
 
 schema = schemathesis.openapi.from_wsgi("/openapi.yaml", create_app())
 

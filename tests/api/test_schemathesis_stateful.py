@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 from schemathesis.generation.modes import GenerationMode
 
-from service.app import create_app
+from service.http.app import create_app
 from tests.search_checks import count_search_time_in_steps
 
 SERVED: Counter = Counter()

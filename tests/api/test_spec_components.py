@@ -15,8 +15,8 @@ from jsonschema import Draft202012Validator
 from rules import registry
 from rules.core.entries import entry_schema
 from rules.core.events import event_schema
-from service.components import camel, walk_schemas
-from service.spec import build_spec, game_examples
+from service.spec.components import camel, walk_schemas
+from service.spec.openapi import build_spec, game_examples
 
 PLAYS, PLIES = 6, 60
 

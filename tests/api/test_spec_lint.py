@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from service.spec import SPEC_PATH
+from service.spec.openapi import SPEC_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
 LINT = ROOT / "tools" / "lint"

@@ -90,7 +90,7 @@ def test_bad_positions_and_games_are_refused_as_elsewhere(post):
 def test_the_caps_are_in_the_spec():
     import yaml
 
-    from service.spec import spec_yaml
+    from service.spec.openapi import spec_yaml
 
     spec = yaml.safe_load(spec_yaml())
     schema = spec["components"]["schemas"]["SuggestRequest"]["properties"]

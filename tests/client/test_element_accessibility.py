@@ -22,7 +22,7 @@ import pytest
 
 from rules import registry
 from rules.core.view import view_for
-from service import render
+from service.pictures import drawing
 from tests.client import test_board_element as board_page
 from tests.client.node import install_locked
 from tests.client.test_board_element import (
@@ -80,19 +80,19 @@ def picture_colours() -> dict[str, str]:
     the renderer and each game's BoardView: the checker shades, every terrain of every game
     (plain and veiled as a dark square), the renderer's fallback terrains, the players' piece
     colours, and the two tones of the last move's and the highlight's frames."""
-    colours = {f"shade {i}": c for i, c in enumerate(render.SHADES)}
-    colours |= {f"fallback terrain {i}": c for i, c in enumerate(render.TERRAIN_FALLBACK)}
+    colours = {f"shade {i}": c for i, c in enumerate(drawing.SHADES)}
+    colours |= {f"fallback terrain {i}": c for i, c in enumerate(drawing.TERRAIN_FALLBACK)}
     for game_id in registry.game_ids():
         game = registry.configure(game_id)
         view = view_for(game, game.start_position)
-        for colour in render.cell_colours(view):
+        for colour in drawing.cell_colours(view):
             colours[f"{game_id} square {colour}"] = colour
         for name, (fill, _letter) in view.terrain.items():
             colours[f"{game_id} {name}"] = fill
-            colours[f"{game_id} {name}, dark square"] = render.veiled(fill, render.TERRAIN_SHADE)
+            colours[f"{game_id} {name}, dark square"] = drawing.veiled(fill, drawing.TERRAIN_SHADE)
         for player, (fill, _ink) in view.palette.items():
             colours[f"{game_id} {player} piece"] = fill
-    for name, tones in (("last move", render.LAST_MOVE), ("highlight", render.HIGHLIGHT)):
+    for name, tones in (("last move", drawing.LAST_MOVE), ("highlight", drawing.HIGHLIGHT)):
         colours[f"{name} dark"], colours[f"{name} light"] = tones.dark, tones.light
     return colours
 
@@ -119,7 +119,7 @@ def test_the_contrast_arithmetic_is_wcags():
     assert contrast("#000000", "#ffffff") == pytest.approx(21)
     assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
     # one tone alone does not do: the selection's light tone on a light square
-    assert contrast(element_colours()["selected"], render.SHADES[0]) < 3
+    assert contrast(element_colours()["selected"], drawing.SHADES[0]) < 3
 
 
 # ---- axe-core over every game in its states ---------------------------------------------------

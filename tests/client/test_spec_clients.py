@@ -19,7 +19,7 @@ from openapi_spec_validator import validate
 from openapi_spec_validator.readers import read_from_filename
 
 from rules import registry
-from service.spec import SPEC_PATH, game_examples
+from service.spec.openapi import SPEC_PATH, game_examples
 
 from tests.live_service import running_service
 

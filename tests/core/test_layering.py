@@ -36,6 +36,12 @@ def agnostic_files() -> list[Path]:
                   if p.suffix in SOURCE and "__pycache__" not in p.parts)
 
 
+def test_the_files_cover_every_sub_package_of_the_service() -> None:
+    packages = {p.parent for p in (ROOT / "service").rglob("__init__.py")}
+    covered = {p.parent for p in agnostic_files()}
+    assert packages and packages <= covered
+
+
 def test_the_words_cover_every_game() -> None:
     words = game_words()
     for game_id in registry.game_ids():

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import rules
 from rules.core.errors import GameOver, IllegalMove, InvalidPosition, RulesError
-from service.app import create_app
+from service.http.app import create_app
 
 GAMES = rules.game_ids()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from service import metrics
+from service.telemetry import metrics
 
 def _exposed() -> dict[str, str]:
     """Every metric the service registers, by the name a scrape shows (a counter's with

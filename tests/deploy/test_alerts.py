@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 import yaml
 
-from service.operations import OPERATIONS
+from service.operations.table import OPERATIONS
 from tests.deploy.monitoring import PROMETHEUS_SERIES, names_in, series_names
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:
 
 from loadtest.server import Server  # noqa: E402
 from service import __main__ as entry  # noqa: E402
-from service.app import create_app, warm_up  # noqa: E402
+from service.http.app import create_app, warm_up  # noqa: E402
 from tests.deploy.dockerfile import (  # noqa: E402
     docker_args, docker_env, final_stage, instructions, resolve)
 from tests.live_service import WAIT_S, raw_exchange, wait_until  # noqa: E402
@@ -74,14 +74,14 @@ def container() -> dict:
 
 
 def gunicorn_config(**env: str):
-    """service.gunicorn_conf evaluated under ``env`` (other HOST/PORT/GUNICORN_* unset)."""
+    """service.server.gunicorn_conf evaluated under ``env`` (other HOST/PORT/GUNICORN_* unset)."""
     saved = dict(os.environ)
     try:
         for k in list(os.environ):
             if k in ("HOST", "PORT", "WEB_CONCURRENCY") or k.startswith("GUNICORN_"):
                 del os.environ[k]
         os.environ.update(env)
-        import service.gunicorn_conf as conf
+        import service.server.gunicorn_conf as conf
         return SimpleNamespace(**vars(importlib.reload(conf)))
     finally:
         os.environ.clear()
@@ -116,7 +116,7 @@ def test_kustomization_deploys_every_manifest():
 
 
 def test_signing_keys_come_from_an_optional_secret_kustomize_never_overwrites():
-    from service import signing
+    from service.concerns import signing
 
     (secret,) = manifests()[SIGNING_SECRET]
     assert secret["kind"] == "Secret" and SIGNING_SECRET not in kustomization()["resources"]
@@ -303,14 +303,14 @@ def test_gunicorn_config_production_settings():
     assert conf.bind == "127.0.0.1:8000"
     assert conf.workers == conf.usable_cpus() >= 1
     assert gunicorn_config(WEB_CONCURRENCY="3").workers == 3
-    assert conf.worker_class == "service.balance.BalancedThreadWorker" and conf.threads >= 2
+    assert conf.worker_class == "service.server.balance.BalancedThreadWorker" and conf.threads >= 2
     assert gunicorn_config(GUNICORN_WORKER_CLASS="gthread").worker_class == "gthread"
     assert gunicorn_config(GUNICORN_THREADS="3").threads == 3
     assert conf.preload_app is True
     assert conf.timeout > 0 and 0 < conf.graceful_timeout
     assert conf.max_requests > 0 and conf.max_requests_jitter > 0
     assert conf.limit_request_line and conf.limit_request_fields and conf.limit_request_field_size
-    assert conf.accesslog == "-" and conf.logger_class == "service.gunicorn_conf.JsonLogger"
+    assert conf.accesslog == "-" and conf.logger_class == "service.server.gunicorn_conf.JsonLogger"
     assert conf.control_socket_disable is True
     # post_fork gives each worker a 1 ms GIL switch interval (GIL_SWITCH_INTERVAL_MS)
     before = sys.getswitchinterval()
@@ -462,7 +462,7 @@ def test_python_m_service_runs_the_same_configuration(tmp_path):
     with Server(workers=2, command=command, cwd=str(ROOT)) as server:
         assert server.get("/v1/ready")[0] == 200
         assert server.post("/v1/games/mastery/legal-moves", {})[0] == 200
-        assert "Using worker: service.balance.BalancedThreadWorker" in server.errors()
+        assert "Using worker: service.server.balance.BalancedThreadWorker" in server.errors()
         code, took = server.terminate()
         assert code == 0 and took < gunicorn_config().graceful_timeout
 

@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from rules.core.game import Game
-from service.app import create_app
+from service.http.app import create_app
 from tests.client.test_board_element import browser, page, page_url  # noqa: F401
 from tests.morris.morris_game import ThreeMensMorris
 

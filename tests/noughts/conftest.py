@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from rules.core.game import Game
-from service.app import create_app
+from service.http.app import create_app
 from tests.noughts.noughts_game import NoughtsAndCrosses
 
 

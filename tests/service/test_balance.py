@@ -1,5 +1,5 @@
 """The production worker class spreads a client's keep-alive connections over the workers
-(service/balance.py): a burst of connections does not pile up in one worker."""
+(service/server/balance.py): a burst of connections does not pile up in one worker."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from loadtest.server import Server  # noqa: E402
-from service import balance  # noqa: E402
+from service.server import balance  # noqa: E402
 from tests.live_service import WAIT_S, wait_until  # noqa: E402
 
 

@@ -1,10 +1,10 @@
-"""service.caches: every lru cache of the engines and the service is found and counted."""
+"""service.telemetry.caches: every lru cache of the engines and the service is found and counted."""
 
 from __future__ import annotations
 
 from rules import registry
-from service import caches
-from service.app import create_app
+from service.telemetry import caches
+from service.http.app import create_app
 
 
 def test_snapshot_finds_each_games_analysis_cache_and_the_parse_memo():
@@ -13,7 +13,7 @@ def test_snapshot_finds_each_games_analysis_cache_and_the_parse_memo():
     for game_id in registry.game_ids():
         cls = registry.game_class(game_id)
         assert any(name.endswith(f".{cls.__qualname__}._analysis") for name in names), game_id
-    assert "service.positions._parsed" in names
+    assert "service.operations.positions._parsed" in names
     assert all(set(info) == {"hits", "misses", "maxsize", "currsize"} for info in names.values())
 
 
@@ -26,6 +26,6 @@ def test_since_counts_only_what_happened_after_the_baseline():
     for _ in range(3):
         assert client.post(f"/v1/games/{game_id}/status", json={"position": text}).status_code \
             == 200
-    counts = caches.since(before)["service.positions._parsed"]
+    counts = caches.since(before)["service.operations.positions._parsed"]
     assert counts["hits"] + counts["misses"] == 3
     assert counts["hits"] >= 2

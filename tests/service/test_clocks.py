@@ -12,8 +12,9 @@ import hmac
 import orjson
 import pytest
 
-from service import clocks, metrics, signing
-from service.app import create_app
+from service.concerns import clocks, signing
+from service.telemetry import metrics
+from service.http.app import create_app
 
 KEYS = "kid1:secret-one,kid2:secret-two"
 T0 = 1_800_000_000_000          # the injected clock's start, epoch ms

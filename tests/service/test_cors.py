@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from service.app import create_app
-from service.cors import CorsConfigError, policy_from
+from service.http.app import create_app
+from service.http.cors import CorsConfigError, policy_from
 from tests.http_helpers import assert_problem
 from tests.live_service import running_service
 

@@ -1,4 +1,4 @@
-"""Both roads through the service: the short WSGI road (service.fastpath) and Flask's views
+"""Both roads through the service: the short WSGI road (service.http.fastpath) and Flask's views
 answer every game request through the same admission pipeline and the same answers, byte for
 byte; the short road takes every plain request, Flask's road the rest."""
 
@@ -12,13 +12,13 @@ from marshmallow import ValidationError
 
 from rules import registry
 from rules.records import write
-from service.admission import Admission
-from service.app import create_app
-from service.fastpath import FastPath
-from service.fields import PlainField
-from service.operations import OPERATIONS
-from service.plain import plain_loader
-from service.problems import Problem
+from service.http.admission import Admission
+from service.http.app import create_app
+from service.http.fastpath import FastPath
+from service.operations.fields import PlainField
+from service.operations.table import OPERATIONS
+from service.operations.plain import plain_loader
+from service.http.problems import Problem
 
 KEYS = {"REFEREE_SIGNING_KEYS": "k1:a-secret-of-the-tests"}
 GAME_OPERATIONS = [op for op in OPERATIONS if op.for_a_game]

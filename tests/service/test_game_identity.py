@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from service import metrics
+from service.telemetry import metrics
 from tests.service.test_clocks import BLITZ, MOVE, REPLY, Clock, clocked_client, payload_of
 
 RECORD = '[Game "mastery"]\n\n1. d4d5 e5d4 *\n'

@@ -1,4 +1,5 @@
-"""The pictures' text as outlines (:mod:`service.glyphs`): every character any game's picture
+"""The pictures' text as outlines (:mod:`service.pictures.glyphs`): every character any game's
+picture
 writes is in the shipped font, a character the font lacks is drawn as its box, and a text's
 anchor is where its path is placed."""
 
@@ -8,7 +9,7 @@ import re
 
 from rules import registry
 from rules.core.view import view_for
-from service import glyphs
+from service.pictures import glyphs
 from tests.positions import random_position
 
 

@@ -1,7 +1,8 @@
-"""The outermost layer (service/observe.py) in one process: every request counted by operation,
+"""The outermost layer (service/http/observe.py) in one process: every request counted by operation,
 game and status whichever road serves it, what only the inside knows counted where it
-happens (service/metrics.py), and every answer and problem document carrying the request's id
-(service/requestid.py). The same over several gunicorn workers:
+happens (service/telemetry/metrics.py), and every answer and problem document carrying the
+request's id
+(service/http/requestid.py). The same over several gunicorn workers:
 tests/deploy/test_observability.py."""
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from rules import registry
-from service import metrics, requestid, signing
-from service.admission import Admission
-from service.app import create_app
-from service.limits import MAX_QUERY_BYTES
-from service.observe import Routes
-from service.operations import OPERATIONS
-from service.schemas import MAX_BODY_BYTES
+from service.concerns import signing
+from service.http import requestid
+from service.telemetry import metrics
+from service.http.admission import Admission
+from service.http.app import create_app
+from service.http.limits import MAX_QUERY_BYTES
+from service.http.observe import Routes
+from service.operations.table import OPERATIONS
+from service.operations.schemas import MAX_BODY_BYTES
 from tests.http_helpers import assert_problem
 
 GAME = registry.game_ids()[0]

@@ -15,8 +15,8 @@ import pytest
 
 from rules import registry
 from rules.core.view import EDGES, view_for
-from service.app import create_app
-from service.render import CELL, MARGIN
+from service.http.app import create_app
+from service.pictures.drawing import CELL, MARGIN
 from tests.http_helpers import assert_problem
 from tests.noughts.noughts_game import NoughtsAndCrosses
 from tests.positions import random_position

@@ -2,7 +2,7 @@
 tones (WCAG's two-colour indicator), which contrast with each other at 3:1 or more, and one of
 which contrasts at 3:1 or more with every colour a place of any game's board may have.
 
-The colours are taken from the games' views and the renderer (:func:`service.render.
+The colours are taken from the games' views and the renderer (:func:`service.pictures.drawing.
 cell_colours`: the checker shades, every terrain a view declares and the fallback terrains,
 plain and veiled as on a dark square, the ground of a points board), for every registered
 game, Sceptre with four players, and the tests' own games; the pictures are checked to draw
@@ -18,14 +18,14 @@ import pytest
 
 from rules import registry
 from rules.core.view import BoardView, view_for
-from service import render
+from service.pictures import drawing
 from tests.morris.morris_game import ThreeMensMorris
 from tests.noughts.noughts_game import NoughtsAndCrosses
 from tests.positions import random_position
 from tests.wcag import contrast
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
-FRAMES = {"last-move": render.LAST_MOVE, "highlight": render.HIGHLIGHT}
+FRAMES = {"last-move": drawing.LAST_MOVE, "highlight": drawing.HIGHLIGHT}
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +40,8 @@ def views(register_game: Any) -> Iterator[list[BoardView]]:
 
 
 def test_one_tone_of_each_frame_stands_out_on_every_colour_of_every_board(views):
-    colours = set().union(*(render.cell_colours(view) for view in views))
-    assert {render.POINTS_GROUND, *render.SHADES, *render.TERRAIN_FALLBACK} <= colours
+    colours = set().union(*(drawing.cell_colours(view) for view in views))
+    assert {drawing.POINTS_GROUND, *drawing.SHADES, *drawing.TERRAIN_FALLBACK} <= colours
     weak = []
     for kind, tones in FRAMES.items():
         assert contrast(tones.dark, tones.light) >= 3, kind
@@ -55,20 +55,20 @@ def test_one_tone_of_each_frame_stands_out_on_every_colour_of_every_board(views)
 def test_every_terrain_colour_a_view_declares_is_checked(views):
     for view in views:
         for fill, _letter in view.terrain.values():
-            assert fill in render.cell_colours(view)
-            assert render.veiled(fill, render.TERRAIN_SHADE) in render.cell_colours(view)
+            assert fill in drawing.cell_colours(view)
+            assert drawing.veiled(fill, drawing.TERRAIN_SHADE) in drawing.cell_colours(view)
 
 
 def drawn(view: BoardView) -> ET.Element:
     """The SVG of ``view`` with every place both the previous move and highlighted."""
     names = sorted(view.names)
-    return ET.fromstring(render.svg_board(view, highlight=names, last_move=names))
+    return ET.fromstring(drawing.svg_board(view, highlight=names, last_move=names))
 
 
 def test_the_pictures_draw_those_colours_and_tones_only(views):
     for view in views:
         root = drawn(view)
-        colours = render.cell_colours(view)
+        colours = drawing.cell_colours(view)
         for element in root.iter():
             kind = element.get("class")
             if kind == "square" and view.layout == "cells":
@@ -80,8 +80,8 @@ def test_the_pictures_draw_those_colours_and_tones_only(views):
         for group in root.iter(f"{SVG_NS}g"):
             if group.get("class") == "cell":
                 strokes = [e.get("stroke") for e in group if e.get("class") in FRAMES]
-                assert strokes == [render.LAST_MOVE.dark, render.LAST_MOVE.light,
-                                   render.HIGHLIGHT.dark, render.HIGHLIGHT.light], view.game
+                assert strokes == [drawing.LAST_MOVE.dark, drawing.LAST_MOVE.light,
+                                   drawing.HIGHLIGHT.dark, drawing.HIGHLIGHT.light], view.game
 
 
 def test_the_contrast_arithmetic_is_wcags():

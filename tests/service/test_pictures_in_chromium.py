@@ -2,7 +2,8 @@
 
 Each case's SVG is drawn by headless Chromium (Debian's ``chromium`` through Playwright, as in
 tests/client/test_playground.py) and compared pixel by pixel with the PNG the service makes of
-the same SVG (:func:`service.render.png_bytes`): every game's start at two sizes, a midgame
+the same SVG (:func:`service.pictures.drawing.png_bytes`): every game's start at two sizes, a
+midgame
 seen from another seat with a previous move and highlights, Maestria's stacks with a General,
 Sceptre with four players seen from the side, and a board of points and lines (Three Men's
 Morris, a test's game).
@@ -37,7 +38,7 @@ from PIL import Image
 
 from rules import registry
 from rules.core.game import Game
-from service.render import picture, png_bytes
+from service.pictures.drawing import picture, png_bytes
 from tests.client.test_playground import ARGS, CHROMIUM
 from tests.morris.morris_game import ThreeMensMorris
 from tests.positions import random_position

@@ -18,7 +18,7 @@ from tests.live_service import ROOT
 DRAW = """
 import hashlib, json, sys
 from rules import registry
-from service.render import picture
+from service.pictures.drawing import picture
 before, after = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 def draw(game_id, size, orientation=None):
     game = registry.configure(game_id)
@@ -49,7 +49,7 @@ def test_a_png_does_not_depend_on_what_the_process_drew_before():
     for game_id in games:
         assert digests_after([[game_id, 611], [games[0], 333]], after) == first, game_id
     # and the process of this test, after everything the tests drew so far
-    from service.render import picture
+    from service.pictures.drawing import picture
 
     here = []
     for query in after:

@@ -12,7 +12,7 @@ import pytest
 
 from rules import registry
 from rules.core.view import has_view, text_board, view_for
-from service.app import create_app
+from service.http.app import create_app
 from tests.noughts.noughts_game import NoughtsAndCrosses
 from tests.positions import random_position
 
@@ -246,7 +246,7 @@ def test_the_default_png_gives_every_board_readable_squares(client, game_id):
 
 
 def test_the_shedding_estimate_counts_the_default_size(client):
-    from service.pictures import render_cost
+    from service.pictures.render import render_cost
 
     sizes = sorted((render_cost(registry.configure(game_id), {"format": "png", "size": None}),
                     game_id) for game_id in registry.game_ids())

@@ -8,10 +8,10 @@ import pytest
 import yaml
 
 from rules.core.game import SearchLimits
-from service import shedding
-from service.app import create_app
-from service.operations import OPERATIONS, operation
-from service.spec import SPEC_PATH
+from service.concerns import shedding
+from service.http.app import create_app
+from service.operations.table import OPERATIONS, operation
+from service.spec.openapi import SPEC_PATH
 
 
 class StubGame:

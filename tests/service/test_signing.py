@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from service import signing
-from service.app import create_app
+from service.concerns import signing
+from service.http.app import create_app
 
 KEYS = "kid1:secret-one,kid2:secret-two"
 START_MOVE = "d4d5"          # a legal first move of Mastery's initial position

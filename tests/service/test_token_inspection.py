@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from service import signing
+from service.concerns import signing
 from tests.service.test_clocks import (
     BLITZ, MOVE, REPLY, T0, Clock, clocked_client, payload_of, with_payload,
 )

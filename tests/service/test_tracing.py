@@ -1,4 +1,5 @@
-"""Traces (service/tracing.py) in one process, with OpenTelemetry's in-memory exporter: a span
+"""Traces (service/telemetry/tracing.py) in one process, with OpenTelemetry's in-memory exporter: a
+span
 per request named after its operation, with its game, status and request id, the child of the
 caller's traceparent; and off (nothing imported) unless the OTEL_* variables ask. The same
 over OTLP/HTTP from two gunicorn workers: tests/deploy/test_observability.py."""
@@ -15,9 +16,9 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from opentelemetry.trace import SpanKind, StatusCode
 
 from rules import registry
-from service import tracing
-from service.admission import Admission
-from service.app import create_app
+from service.telemetry import tracing
+from service.http.admission import Admission
+from service.http.app import create_app
 from tests.live_service import ROOT
 
 GAME = registry.game_ids()[0]
@@ -84,8 +85,8 @@ def test_traces_are_on_only_when_the_otel_variables_ask(environ, on):
 
 def test_off_nothing_of_opentelemetry_is_imported_and_no_span_is_made():
     script = ("import sys\n"
-              "from service.app import create_app\n"
-              "from service import tracing\n"
+              "from service.http.app import create_app\n"
+              "from service.telemetry import tracing\n"
               "assert tracing.setup({}) is False\n"
               "c = create_app().test_client()\n"
               "assert c.post('/v1/games/" + GAME + "/legal-moves', json={}).status_code == 200\n"

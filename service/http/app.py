@@ -1,0 +1,110 @@
+"""The Flask application factory.
+
+Every operation is routed from its one declaration in :mod:`service.operations.table`. A game
+operation is served by :func:`service.http.serving.serve` on both roads: here, through a Flask
+view that reads the request with Werkzeug, and in front of Flask by
+:class:`service.http.fastpath.FastPath`, which reads plain requests from the WSGI environ. The
+WSGI callable is the short road's behind :mod:`service.http.cors`, itself behind
+:mod:`service.http.observe`, which counts and times every request whichever road serves it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from flask import Flask, Response, current_app, request, send_from_directory
+from swagger_ui_bundle import swagger_ui_path
+
+from rules import registry
+
+from service.concerns import clocks
+
+from . import cors
+
+from service.telemetry import metrics
+
+from . import problems
+
+from service.concerns import shedding
+
+from service.concerns import signing
+from .admission import CONCERNS, Incoming
+from .fastpath import FastPath
+from .limits import read_body
+from .observe import Observe
+from service.operations.operation import Operation
+from service.operations.table import OPERATIONS
+from service.pictures.render import renderer_version
+from service.operations.schemas import MAX_BODY_BYTES
+from .serving import serve
+from service.spec.openapi import spec_yaml
+
+
+#: the service package's folder, whose ``static/`` Flask serves under ``/static/``
+SERVICE_ROOT = str(Path(__file__).resolve().parents[1])
+
+
+def warm_up(app: Flask) -> None:
+    """Load every game (building its tables) and exercise it once, compute the pictures'
+    renderer version, then mark the app ready."""
+    for game_id in registry.game_ids():
+        game = registry.configure(game_id)
+        position = game.start_position
+        game.legal_moves(position)
+        game.status(position)
+    renderer_version()  # the pictures' ETags need it: drawn once here, not by a request
+    app.config["ENGINES_READY"] = True
+    metrics.set_ready(True)
+
+
+def game_view(operation: Operation) -> Callable[[str], Response]:
+    """The Flask view of a game operation: Flask's road to :func:`service.http.serving.serve`."""
+
+    def view(game: str) -> Response:
+        incoming = Incoming(game, request.mimetype, read_body,
+                            lambda: request.accept_mimetypes,
+                            request.environ.get("QUERY_STRING", ""),
+                            request.headers.get("If-None-Match"))
+        out = serve(operation, incoming, current_app.extensions)
+        return Response(out.body, status=out.status, headers=out.headers)
+
+    return view
+
+
+def create_app(config: Mapping[str, Any] | None = None,
+               clock: clocks.Clock | None = None) -> Flask:
+    """Build the app. ``config`` overrides Flask settings; ``WARM_UP=False`` defers readiness
+    to whoever calls :func:`warm_up` (a server hook, for example). Signing settings
+    (``REFEREE_SIGNING_KEYS``, ``REFEREE_REQUIRE_SIGNED``) come from ``config`` or the
+    environment; malformed ones raise :class:`service.concerns.signing.SigningConfigError`.
+    ``clock``
+    gives the clocks' time in epoch milliseconds (the system's by default; tests drive it),
+    and ``REFEREE_CLOCK_SKEW_MS`` their tolerance of tokens dated ahead of it."""
+    app = Flask(__name__, root_path=SERVICE_ROOT)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY_BYTES, ENGINES_READY=False, WARM_UP=True)
+    if config:
+        app.config.update(config)
+    problems.install(app)
+    signing.install(app)
+    clocks.install(app, clock)
+    shedding.install(app)
+    app.extensions["admission"] = list(CONCERNS)
+    app.extensions["spec"] = spec_yaml()
+    for op in OPERATIONS:
+        view = game_view(op) if op.for_a_game else op.view
+        assert view is not None, f"{op.operation_id} declares an answer or a view"
+        app.add_url_rule(op.path.replace("{game}", "<game>"), endpoint=op.operation_id,
+                         view_func=view, methods=[op.method.upper()],
+                         provide_automatic_options=False,
+                         strict_slashes=not op.also_with_slash)
+    app.wsgi_app = Observe(  # type: ignore[method-assign]
+        cors.wrap(app, FastPath(app, app.wsgi_app, OPERATIONS)), OPERATIONS)
+
+    @app.get("/docs/static/<path:filename>", provide_automatic_options=False)
+    def docs_static(filename: str) -> Response:
+        return send_from_directory(swagger_ui_path, filename)
+
+    if app.config["WARM_UP"]:
+        warm_up(app)
+    return app

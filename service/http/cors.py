@@ -1,0 +1,142 @@
+"""Cross-origin use: CORS headers on every answer and preflight requests answered.
+
+The service uses no cookies and no credentials, so by default a page on any origin may load
+its pictures and its board element and call its API. ``REFEREE_CORS_ORIGINS`` (the
+environment, or the same name in the Flask config, which wins) narrows this:
+
+- unset or ``*``: every origin (``Access-Control-Allow-Origin: *``);
+- a list of origins separated by commas or spaces (``https://a.example, https://b.example``):
+  only those, each answered with its own origin and ``Vary: Origin``;
+- ``none``: no CORS header at all (a browser then refuses every cross-origin call).
+
+This is WSGI middleware around the whole app, inside only :mod:`service.http.observe` (the
+outermost layer, which counts and tags every request), so every answer passes it, whichever
+road served it. A preflight (``OPTIONS`` with ``Origin`` and
+``Access-Control-Request-Method``) is answered here with 204 and never reaches the app; a
+preflight from an origin not allowed is a 403 problem document ``origin_not_allowed``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
+
+from .problems import PROBLEM_MEDIA_TYPE, Problem, problem_bytes
+
+SETTING = "REFEREE_CORS_ORIGINS"
+#: the methods the API answers to (a preflight for another is answered without it)
+METHODS = "GET, POST, OPTIONS"
+#: request headers a page may send beyond the CORS-safelisted ones
+ALLOWED_HEADERS = ("content-type", "if-none-match", "x-request-id", "traceparent", "tracestate")
+#: response headers a page may read beyond the CORS-safelisted ones
+EXPOSED_HEADERS = "ETag, Retry-After, Link, X-Request-ID"
+#: seconds a browser may keep a preflight's answer
+PREFLIGHT_MAX_AGE = "86400"
+
+
+class CorsConfigError(ValueError):
+    """``REFEREE_CORS_ORIGINS`` holds something that is not an origin."""
+
+
+@dataclass(frozen=True)
+class CorsPolicy:
+    """Which origins may use the service: ``any_origin``, or exactly ``origins``."""
+
+    any_origin: bool
+    origins: frozenset[str]
+
+    def allows(self, origin: str) -> bool:
+        return self.any_origin or origin in self.origins
+
+    def origin_headers(self, origin: str | None) -> list[tuple[str, str]]:
+        """The headers that let ``origin`` read an answer (none when it may not)."""
+        if self.any_origin:
+            return [("Access-Control-Allow-Origin", "*"),
+                    ("Access-Control-Expose-Headers", EXPOSED_HEADERS)]
+        vary = [("Vary", "Origin")] if self.origins else []
+        if origin is None or origin not in self.origins:
+            return vary
+        return [("Access-Control-Allow-Origin", origin),
+                ("Access-Control-Expose-Headers", EXPOSED_HEADERS), *vary]
+
+
+def _is_origin(text: str) -> bool:
+    """True for ``scheme://host[:port]`` with no path, as browsers send it."""
+    scheme, sep, rest = text.partition("://")
+    return bool(sep) and scheme in ("http", "https") and bool(rest) and "/" not in rest
+
+
+def policy_from(setting: str | None) -> CorsPolicy:
+    """The policy a value of ``REFEREE_CORS_ORIGINS`` sets (see the module); raises
+    :class:`CorsConfigError` for a value that is not ``*``, ``none`` or a list of origins."""
+    text = (setting or "").strip()
+    if text in ("", "*"):
+        return CorsPolicy(True, frozenset())
+    if text.lower() == "none":
+        return CorsPolicy(False, frozenset())
+    origins = [part.strip().rstrip("/") for part in text.replace(",", " ").split()]
+    wrong = [o for o in origins if not _is_origin(o)]
+    if wrong:
+        raise CorsConfigError(
+            f"{SETTING}: {', '.join(map(repr, wrong))} is not an origin; give '*', 'none' or "
+            "origins such as https://app.example or http://localhost:3000, separated by "
+            "commas or spaces.")
+    return CorsPolicy(False, frozenset(origins))
+
+
+def _allowed_request_headers(environ: Mapping[str, Any]) -> str:
+    """The headers a preflight asks for that the service accepts, as a header value."""
+    asked = environ.get("HTTP_ACCESS_CONTROL_REQUEST_HEADERS", "")
+    wanted = [h.strip().lower() for h in asked.split(",") if h.strip()]
+    return ", ".join(h for h in wanted if h in ALLOWED_HEADERS) or "content-type"
+
+
+def is_preflight(environ: Mapping[str, Any]) -> bool:
+    """A CORS preflight: ``OPTIONS`` with ``Origin`` and ``Access-Control-Request-Method``."""
+    return (environ.get("REQUEST_METHOD") == "OPTIONS" and "HTTP_ORIGIN" in environ
+            and "HTTP_ACCESS_CONTROL_REQUEST_METHOD" in environ)
+
+
+class Cors:
+    """WSGI middleware adding CORS headers to every answer and answering preflights."""
+
+    def __init__(self, wsgi_app: Callable[..., Any], policy: CorsPolicy) -> None:
+        self.wsgi_app, self.policy = wsgi_app, policy
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        origin = environ.get("HTTP_ORIGIN")
+        if origin is not None and is_preflight(environ):
+            return self.preflight(environ, origin, start_response)
+        extra = self.policy.origin_headers(origin)
+        if not extra:
+            return self.wsgi_app(environ, start_response)
+
+        def start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+            return start_response(status, [*headers, *extra], *exc_info)
+
+        return self.wsgi_app(environ, start)
+
+    def preflight(self, environ: Mapping[str, Any], origin: str,
+                  start_response: Callable[..., Any]) -> Iterable[bytes]:
+        """204 with what ``origin`` may do, or a 403 problem when it may not."""
+        if not self.policy.allows(origin):
+            problem = Problem(403, "origin_not_allowed",
+                              f"Pages from {origin} may not call this service: its operator "
+                              f"allows only the origins in {SETTING}.")
+            body = problem_bytes(problem)
+            start_response("403 Forbidden", [("Content-Type", PROBLEM_MEDIA_TYPE),
+                                             ("Content-Length", str(len(body))),
+                                             *self.policy.origin_headers(origin)])
+            return [body]
+        start_response("204 No Content", [
+            *self.policy.origin_headers(origin),
+            ("Access-Control-Allow-Methods", METHODS),
+            ("Access-Control-Allow-Headers", _allowed_request_headers(environ)),
+            ("Access-Control-Max-Age", PREFLIGHT_MAX_AGE)])
+        return []
+
+
+def wrap(app: Any, wsgi_app: Callable[..., Any]) -> Callable[..., Any]:
+    """``wsgi_app`` behind the policy the app's config (or the environment) sets."""
+    return Cors(wsgi_app, policy_from(app.config.get(SETTING, os.environ.get(SETTING))))

@@ -1,0 +1,102 @@
+"""The short road: game operations' requests served from the WSGI environ, without Flask.
+
+Every request that goes through Flask pays its machinery (request context, URL map, request
+and response objects), which for a small JSON body costs more than the rest of the request.
+A game operation's request whose transport is plain (``POST /v1/games/<game>/<operation>``
+with a ``Content-Length`` within the limit, no ``Transfer-Encoding``, and a JSON body or none;
+or a ``GET`` of a game operation read from its query string, without a body)
+is read here into an :class:`~service.http.admission.Incoming` and served by
+:func:`service.http.serving.serve`: the same admission concerns, the same answers, the same
+problem documents as on Flask's road, which takes every other request (a chunked body,
+another media type, another path or method) and reads it with Werkzeug before calling the
+same function. So the short road skips machinery, never a concern.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any, Callable, Iterable, Mapping
+
+from flask import Flask
+from werkzeug.datastructures import MIMEAccept
+from werkzeug.http import HTTP_STATUS_CODES, parse_accept_header
+
+from .admission import Incoming
+from service.operations.operation import Operation
+from .problems import unexpected
+from service.operations.schemas import MAX_BODY_BYTES
+from .serving import problem_outgoing, serve
+
+PREFIX = "/v1/games/"
+log = logging.getLogger(__name__)
+
+
+def _status_line(status: int) -> str:
+    return f"{status} {HTTP_STATUS_CODES.get(status, 'Unknown')}"
+
+
+class FastPath:
+    """WSGI middleware in front of the Flask app's own WSGI callable (see the module)."""
+
+    def __init__(self, app: Flask, wsgi_app: Callable[..., Any],
+                 operations: Iterable[Operation]) -> None:
+        self.app, self.wsgi_app = app, wsgi_app
+        #: the game operations this road serves, by method and their name (the path after the game)
+        self.routes: Mapping[tuple[str, str], Operation] = {
+            (op.method.upper(), op.name): op for op in operations if op.for_a_game}
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        route = self.route(environ)
+        if route is None:
+            return self.wsgi_app(environ, start_response)
+        operation, incoming = route
+        try:
+            out = serve(operation, incoming, self.app.extensions)
+        except Exception as exc:  # answered as Flask's road answers it: a logged 500
+            out = problem_outgoing(unexpected(exc))
+        length = [] if out.status == 304 else [("Content-Length", str(len(out.body)))]
+        start_response(_status_line(out.status), [*out.headers, *length])
+        return [out.body]
+
+    def route(self, environ: dict[str, Any]) -> tuple[Operation, Incoming] | None:
+        """The operation and the request read from ``environ`` when its transport is plain,
+        else None (Flask's road then takes it)."""
+        method = environ.get("REQUEST_METHOD")
+        if method not in ("POST", "GET") or "HTTP_TRANSFER_ENCODING" in environ:
+            return None
+        path = environ.get("PATH_INFO", "")
+        if not path.startswith(PREFIX):
+            return None
+        game_id, slash, name = path[len(PREFIX):].partition("/")
+        operation = self.routes.get((method, name))
+        if not slash or not game_id or operation is None:
+            return None
+        length = environ.get("CONTENT_LENGTH") or "0"
+        if not length.isdigit() or int(length) > MAX_BODY_BYTES:
+            return None
+        if method == "GET" and length != "0":
+            return None   # a GET with a body: Flask's road refuses it
+        mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
+        if length != "0" and mimetype != "application/json":
+            return None
+        return operation, Incoming(game_id, mimetype, _reader(environ, int(length)),
+                                   lambda: _accepted(environ),
+                                   environ.get("QUERY_STRING", ""),
+                                   environ.get("HTTP_IF_NONE_MATCH"))
+
+
+def _reader(environ: dict[str, Any], length: int) -> Callable[[], bytes]:
+    """A function reading the ``length`` bytes of the body (and leaving them in the environ,
+    for whoever reads it again)."""
+
+    def read() -> bytes:
+        data: bytes = environ["wsgi.input"].read(length) if length else b""
+        environ["wsgi.input"] = io.BytesIO(data)
+        return data
+
+    return read
+
+
+def _accepted(environ: dict[str, Any]) -> MIMEAccept:
+    return parse_accept_header(environ.get("HTTP_ACCEPT"), MIMEAccept)

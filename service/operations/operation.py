@@ -1,0 +1,160 @@
+"""What one HTTP operation is: the type of the declarations in :mod:`service.operations.table`.
+
+An operation is declared once, and that one declaration feeds everything: the app routes it,
+both roads through the service (:mod:`service.http.fastpath` and the Flask views) admit and answer
+it through :mod:`service.http.serving`, shedding reads its cost, and :mod:`service.spec.openapi`
+documents
+it with its examples and links. Nothing else keeps a table keyed by an operation's id.
+
+There are two kinds:
+
+* a **game operation** (``POST /v1/games/{game}/...``) declares ``answer``: a function of the
+  configured game and the validated body that returns the answer as data (a JSON object, or a
+  :class:`Picture`), never wire text; and ``request``, the schema of its body. Admission
+  (:mod:`service.http.admission`) and the wire format are the service's, the same for all. A game
+  operation declared with method ``get`` reads the same kind of request from its query string
+  (:mod:`service.http.query`), and may declare an ``etag`` so that its answers are cached;
+* any other operation (the game list, probes, pages) declares ``view``, a plain Flask view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, NamedTuple
+
+from flask import Response
+from marshmallow import Schema
+from werkzeug.datastructures import MIMEAccept
+
+from rules.core.game import Game
+
+from service.concerns.clocks import ClockUse
+from service.http.media import OCTETS, preferred_type
+
+#: a game operation's answer: a JSON object, or a picture
+Answer = Callable[[Game[Any, Any], dict[str, Any]], "dict[str, Any] | Picture"]
+#: the estimated CPU milliseconds of a request, from the configured game and validated body
+Cost = Callable[[Game[Any, Any], Mapping[str, Any]], float]
+#: a strong entity tag of the answer (quoted), from the configured game and validated body
+EntityTag = Callable[[Game[Any, Any], Mapping[str, Any]], str]
+
+
+class Picture(NamedTuple):
+    """An answer that is not JSON: its bytes and media type. A client whose Accept header
+    prefers ``alternative`` (say ``application/octet-stream``) gets the same bytes as that."""
+
+    data: bytes
+    media: str
+    alternative: str
+
+
+@dataclass(frozen=True)
+class Link:
+    """An OpenAPI link from an operation's 200 answer to the next call of a game: the
+    operation it leads to and where each of that call's body fields comes from (runtime
+    expressions such as ``$response.body#/position``)."""
+
+    operation_id: str
+    body: Mapping[str, str]
+
+
+@dataclass(frozen=True, eq=False)
+class Operation:
+    """One HTTP operation: how it is routed, admitted, answered, costed and documented."""
+
+    method: str
+    path: str
+    operation_id: str
+    summary: str
+    description: str
+    #: the schema documenting the 200 JSON answer (None: ``media`` documents it)
+    response: type[Schema] | None
+    #: the schema of the request body (game operations)
+    request: type[Schema] | None = None
+    #: the game operation's answer, from the configured game and the validated body
+    answer: Answer | None = None
+    #: a plain Flask view, for operations that are not game operations
+    view: Callable[..., Response] | None = None
+    #: whether a client must send a body (the others default every field)
+    body_required: bool = False
+    #: the estimated cost of a request, for load shedding (None: next to nothing)
+    cost: Cost | None = None
+    #: for an answer that is a pure function of the request (a picture by URL): its strong
+    #: ETag, computed without answering. The answer then carries it with a year-long
+    #: immutable Cache-Control, and a request whose If-None-Match matches it is answered 304
+    #: without the answer being made
+    etag: EntityTag | None = None
+    #: whether the answer's position is signed when the request started from a trusted one
+    signs: bool = False
+    #: for an operation that signs: whether this answer's position may be signed, judged
+    #: from the answer itself (None: every answer); the token binds the options the answer
+    #: states, where it states them
+    signs_answer: Callable[[Mapping[str, Any]], bool] | None = None
+    #: for an operation that signs: how many plies its answer played (the ply its token
+    #: claims counts them on from the request's token); None: none (setup)
+    plies: Callable[[Mapping[str, Any]], int] | None = None
+    #: for an operation whose answer may hold a token to check (an imported record's Token
+    #: tag): adds the verdict to the answer, given the service's signer, the game's id and
+    #: the configured game (called only where signing is configured)
+    vouch: Callable[[dict[str, Any], Any, str, Game[Any, Any]], None] | None = None
+    #: whether the answer is what the request's token proves (:mod:`service.operations.tokens`): its
+    #: token is read, never refused, whatever the signing mode
+    inspects_token: bool = False
+    #: what the operation does with a clocked position (:mod:`service.concerns.clocks`); None: reads
+    #: it as usual, or refuses it if the operation signs a position
+    clock: ClockUse | None = None
+    #: whether ``dice`` in the body is a list of rolls (one per move) rather than one roll
+    dice_per_move: bool = False
+    #: error statuses the spec documents
+    errors: tuple[int, ...] = ()
+    tag: str = "games"
+    #: for answers that are not JSON: media type -> OpenAPI schema
+    media: Mapping[str, Any] = field(default_factory=dict)
+    #: which of each game's examples (:func:`service.spec.openapi.game_examples`) the spec shows
+    #: as the request body, and as the 200 answer
+    request_example: str | None = None
+    response_example: str | None = None
+    #: OpenAPI links from the 200 answer, by name
+    links: Mapping[str, Link] = field(default_factory=dict)
+    #: what the spec says the 200 answer is
+    answer_description: str = "Success."
+    #: whether the path with a trailing slash is served too (a hand-typed address)
+    also_with_slash: bool = False
+    #: for a view: whether its 200 answer carries a strong ETag and a Cache-Control that
+    #: revalidates, and a request whose If-None-Match names the current tag is answered 304
+    #: without a body (a game operation declares ``etag`` instead)
+    conditional: bool = False
+
+    @property
+    def name(self) -> str:
+        """What a game operation is called in its URL: the path after ``{game}/``
+        (``apply``, ``records/import``); for any other operation, the path's last segment."""
+        _, game, after = self.path.partition("{game}/")
+        return after if game else self.path.rsplit("/", 1)[1]
+
+    def signed(self, answer: Mapping[str, Any]) -> bool:
+        """Whether ``answer``'s position is signed, once its request started from a trusted
+        position."""
+        return self.signs and (self.signs_answer is None or self.signs_answer(answer))
+
+    def plies_played(self, answer: Mapping[str, Any]) -> int:
+        """How many plies ``answer`` played (0 for an operation that declares none)."""
+        return 0 if self.plies is None else self.plies(answer)
+
+    @property
+    def for_a_game(self) -> bool:
+        """Whether this is a game operation, admitted and answered by the service's road."""
+        return self.answer is not None
+
+    def media_for(self, accepted: MIMEAccept) -> str:
+        """The media type of this picture operation's answer to a client that accepts
+        ``accepted``: its own (the first of ``media``), or plain bytes when the client prefers
+        them and the operation offers them."""
+        own = next(iter(self.media))
+        return preferred_type(accepted, own, OCTETS) if OCTETS in self.media else own
+
+    @property
+    def in_query(self) -> bool:
+        """Whether this game operation reads its request from the query string (a GET, which
+        a URL alone can make: an ``<img>``, a link preview) rather than a JSON body."""
+        return self.for_a_game and self.method == "get"
