@@ -82,7 +82,7 @@ class Server:
 
     def workers(self) -> int:
         """The number of worker processes, once gunicorn has booted them all (or after 5 s)."""
-        from service.server.gunicorn_conf import usable_cpus
+        from service.server.cpus import usable_cpus
 
         expected = int(os.environ.get("WEB_CONCURRENCY", "").strip() or usable_cpus())
         count = -1

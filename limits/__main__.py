@@ -28,7 +28,8 @@ from rules import registry
 from rules.core.game import Game
 from service.http.app import create_app
 from service.pictures.drawing import MAX_SIZE
-from service.operations.schemas import MAX_BODY_BYTES, MAX_POSITION_LENGTH, MAX_REPLAY_MOVES
+from service.http.limits import MAX_BODY_BYTES
+from service.operations.schemas import MAX_POSITION_LENGTH, MAX_REPLAY_MOVES
 
 
 def configs(game_ids: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:

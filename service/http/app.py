@@ -31,12 +31,12 @@ from service.concerns import shedding
 from service.concerns import signing
 from .admission import CONCERNS, Incoming
 from .fastpath import FastPath
-from .limits import read_body
+from .body import read_body
+from .limits import MAX_BODY_BYTES
 from .observe import Observe
 from service.operations.operation import Operation
 from service.operations.table import OPERATIONS
 from service.pictures.render import renderer_version
-from service.operations.schemas import MAX_BODY_BYTES
 from .serving import serve
 from service.spec.openapi import spec_yaml
 

@@ -23,9 +23,9 @@ from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import HTTP_STATUS_CODES, parse_accept_header
 
 from .admission import Incoming
+from .limits import MAX_BODY_BYTES
 from service.operations.operation import Operation
 from .problems import unexpected
-from service.operations.schemas import MAX_BODY_BYTES
 from .serving import problem_outgoing, serve
 
 PREFIX = "/v1/games/"

@@ -21,6 +21,7 @@ from rules.core.errors import RulesError
 from service.telemetry import metrics
 
 from . import requestid
+from .limits import BODY_LIMIT
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -148,7 +149,7 @@ def answer_problem(problem: Problem) -> Response:
 
 
 #: the message of a 413: the body limit, whichever road and transfer coding
-TOO_LARGE = "The request body is larger than the service accepts; send less than 64 KiB."
+TOO_LARGE = f"The request body is larger than the service accepts; send less than {BODY_LIMIT}."
 
 
 def _http_detail(exc: HTTPException) -> str:

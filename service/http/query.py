@@ -21,15 +21,16 @@ from service.operations.fields import PlainField
 from .limits import MAX_QUERY_BYTES
 from .problems import Problem, field_problem
 
+#: the detail of the 414 refusing a query string over :data:`MAX_QUERY_BYTES`
+QUERY_TOO_LONG = (f"The query string is longer than {MAX_QUERY_BYTES} bytes; send the same "
+                  "fields as a JSON body to the POST form of this operation.")
 
 def query_object(schema: Schema, query_string: str) -> dict[str, Any]:
     """The JSON object the ``query_string`` stands for under ``schema``'s fields; a 414
     problem past :data:`~service.http.limits.MAX_QUERY_BYTES`, a 400 naming each parameter that
     cannot be read."""
     if len(query_string) > MAX_QUERY_BYTES:
-        raise Problem(414, "request_line_too_long",
-                      f"The query string is longer than {MAX_QUERY_BYTES} bytes; send the "
-                      "same fields as a JSON body to the POST form of this operation.")
+        raise Problem(414, "request_line_too_long", QUERY_TOO_LONG)
     fields: Mapping[str, PlainField] = {
         field.data_key or name: field for name, field in schema.load_fields.items()
         if isinstance(field, PlainField)}

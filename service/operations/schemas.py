@@ -17,6 +17,7 @@ from .fields import (
     DiceField, OptionsField, PlainList, StrictBoolean, StrictInteger, Text, TrimmedString,
 )
 from .plain import PlainObject
+from service.http.limits import MAX_BODY_BYTES as MAX_BODY_BYTES
 from service.http.problems import TITLES
 from service.concerns.signing import GAME_ID
 
@@ -26,12 +27,12 @@ MAX_MOVE_LENGTH = 64
 MAX_REPLAY_MOVES = 1000
 MAX_PERFT_DEPTH = 6
 MAX_SEED = 2**63 - 1
-MAX_BODY_BYTES = 64 * 1024
 MAX_TOKEN_LENGTH = 512
 #: the highest ply a request may state
 MAX_PLY = 10**9
 #: the longest time a time control gives (30 days), in seconds
 MAX_CLOCK_SECONDS = 30 * 24 * 3600
+
 
 class StrictSchema(Schema):
     """Request bodies: unknown fields are an error, so a typo never goes unnoticed."""

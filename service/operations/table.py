@@ -20,6 +20,7 @@ from .answers import (
 )
 from .catalogue import list_games, show_game
 from service.concerns.clocks import ClockUse
+from service.http.limits import MAX_QUERY_BYTES
 from service.pages.documents import SPEC_TYPES, docs, openapi
 from service.pages.elements import JAVASCRIPT, board_element
 from service.http.media import OCTETS
@@ -197,7 +198,7 @@ OPERATIONS: tuple[Operation, ...] = (
                 "immutable; a request whose If-None-Match names the ETag (or is *) is "
                 "answered 304 without drawing (the tag names the representation: the plain "
                 "bytes a client whose Accept header prefers application/octet-stream "
-                "gets have their own). A query string over 4094 bytes is a 414 "
+                f"gets have their own). A query string over {MAX_QUERY_BYTES} bytes is a 414 "
                 "request_line_too_long: use the POST form.",
                 None, RenderQuerySchema, answer=render_as(format),
                 cost=render_cost_as(format) if format == "png" else None,

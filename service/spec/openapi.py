@@ -28,7 +28,9 @@ from service.operations.answers import apply_answer
 from service.operations.fields import JsonList
 from service.operations.operation import Operation
 from service.operations.table import OPERATIONS
-from service.http.problems import PROBLEM_MEDIA_TYPE
+from service.http.limits import BODY_LIMIT, MAX_REQUEST_LINE
+from service.http.problems import PROBLEM_MEDIA_TYPE, TOO_LARGE
+from service.http.query import QUERY_TOO_LONG
 from service.operations.suggest import document_playouts
 
 VERSION = "0.1.0"
@@ -40,8 +42,8 @@ ERROR_RESPONSES = {
                                "Missing data for required field."),
     404: ("UnknownGame", "No such game (code unknown_game).", "unknown_game",
           "There is no game 'chess'; this service plays: {games}."),
-    413: ("BodyTooLarge", "The body is over 64 KiB (code body_too_large).", "body_too_large",
-          "The request body is larger than the service accepts; send less than 64 KiB."),
+    413: ("BodyTooLarge", f"The body is over {BODY_LIMIT} (code body_too_large).",
+          "body_too_large", TOO_LARGE),
     415: ("UnsupportedMediaType", "The body is not sent as application/json (code "
                                   "unsupported_media_type).", "unsupported_media_type",
           "Send the request body as JSON with 'Content-Type: application/json'."),
@@ -52,11 +54,9 @@ ERROR_RESPONSES = {
           "illegal_move",
           "{illegal}"),
     414: ("RequestLineTooLong", "The request line, or a GET operation's query string, is "
-                                "over 4094 bytes (code request_line_too_long): send the same "
-                                "fields as a JSON body to the POST form.",
-          "request_line_too_long",
-          "The query string is longer than 4094 bytes; send the same fields as a JSON body "
-          "to the POST form of this operation."),
+                                f"over {MAX_REQUEST_LINE} bytes (code request_line_too_long): "
+                                "send the same fields as a JSON body to the POST form.",
+          "request_line_too_long", QUERY_TOO_LONG),
     503: ("Unavailable", "Not now: the rules engines are still loading (code not_ready), or "
                          "this worker already runs as many expensive requests as it may (code "
                          "overloaded: a perft, search, replay or PNG whose estimated cost is "

@@ -7,7 +7,7 @@ problem document is written (:func:`count_problem`, by its code), suggest's play
 time by its answer, readiness by the warm-up. This module has no Flask dependency.
 
 Under gunicorn the metrics are in prometheus-client's multiprocess mode: the master sets
-``PROMETHEUS_MULTIPROC_DIR`` before the app is loaded (:mod:`service.server.gunicorn_conf`), each
+``PROMETHEUS_MULTIPROC_DIR`` before the app is loaded (:mod:`service.telemetry.metrics_dir`), each
 worker writes its values to its own memory-mapped files there, and a scrape, answered by any
 worker, sums every worker's files, those of dead workers included (counters survive a worker;
 the live gauges of a dead one are removed when gunicorn reaps it). The exposition only reads
@@ -19,14 +19,13 @@ The names are a contract with the alert rules and dashboards: ``docs/operations.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client import multiprocess
 
-#: the environment variable that turns multiprocess mode on (prometheus-client's)
-MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
+from . import metrics_dir
+
 #: the media type of the text exposition format
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 #: request-duration buckets (seconds), for a service whose p50 is a few milliseconds
@@ -81,7 +80,7 @@ _request_children: dict[tuple[str, str, str], tuple[Any, Any]] = {}
 
 def multiprocess_mode() -> bool:
     """Whether values go to the files of ``PROMETHEUS_MULTIPROC_DIR`` (under gunicorn)."""
-    return bool(os.environ.get(MULTIPROC_DIR))
+    return bool(metrics_dir.configured())
 
 
 def count_request(operation: str, game: str, status: str, seconds: float) -> None:

@@ -15,7 +15,7 @@ import pytest
 from rules import registry
 from rules.core import errors
 from service.http import problems
-from service.server import gunicorn_conf
+from service.server import refusals
 from tools import readme
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,9 +39,9 @@ def emitted_codes() -> set[str]:
     service/http/problems.py, every ``Problem(status, "code", ...)`` raised in service/, the codes
     gunicorn's refusals carry, and every rules error."""
     codes = set(problems.TITLES) | set(problems._HTTP_CODES.values())
-    for path in (ROOT / "service").glob("*.py"):
+    for path in (ROOT / "service").rglob("*.py"):
         codes |= set(re.findall(r'Problem\(\s*\d+,\s*"([a-z_]+)"', path.read_text()))
-    codes |= {code for code, _ in gunicorn_conf._GUNICORN_ERRORS.values()}
+    codes |= {code for code, _ in refusals.GUNICORN_ERRORS.values()}
     codes |= {cls.code for _, cls in inspect.getmembers(errors, inspect.isclass)
               if issubclass(cls, errors.RulesError) and cls is not errors.RulesError}
     return codes

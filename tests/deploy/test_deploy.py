@@ -310,7 +310,7 @@ def test_gunicorn_config_production_settings():
     assert conf.timeout > 0 and 0 < conf.graceful_timeout
     assert conf.max_requests > 0 and conf.max_requests_jitter > 0
     assert conf.limit_request_line and conf.limit_request_fields and conf.limit_request_field_size
-    assert conf.accesslog == "-" and conf.logger_class == "service.server.gunicorn_conf.JsonLogger"
+    assert conf.accesslog == "-" and conf.logger_class == "service.server.access_log.JsonLogger"
     assert conf.control_socket_disable is True
     # post_fork gives each worker a 1 ms GIL switch interval (GIL_SWITCH_INTERVAL_MS)
     before = sys.getswitchinterval()

@@ -35,7 +35,7 @@ from loadtest import front  # noqa: E402
 from loadtest.server import Server  # noqa: E402
 from service.http import problems  # noqa: E402
 from service.server import gunicorn_conf  # noqa: E402
-from service.operations.schemas import MAX_BODY_BYTES  # noqa: E402
+from service.http.limits import MAX_BODY_BYTES  # noqa: E402
 from tests.live_service import wait_until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(180)

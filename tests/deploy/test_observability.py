@@ -19,7 +19,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from rules import registry
-from service.operations.schemas import MAX_BODY_BYTES
+from service.http.limits import MAX_BODY_BYTES
 from tests.live_service import raw_exchange, running_service, wait_until
 
 GAME = registry.game_ids()[0]

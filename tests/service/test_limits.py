@@ -17,7 +17,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from loadtest.server import Server  # noqa: E402
-from service.operations.schemas import MAX_BODY_BYTES  # noqa: E402
+from service.http.limits import MAX_BODY_BYTES  # noqa: E402
 
 PATH = "/v1/games/mastery/legal-moves"
 SIZES = (MAX_BODY_BYTES - 1, MAX_BODY_BYTES, MAX_BODY_BYTES + 1, MAX_BODY_BYTES + 2,

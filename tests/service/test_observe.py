@@ -20,10 +20,9 @@ from service.http import requestid
 from service.telemetry import metrics
 from service.http.admission import Admission
 from service.http.app import create_app
-from service.http.limits import MAX_QUERY_BYTES
+from service.http.limits import MAX_BODY_BYTES, MAX_QUERY_BYTES
 from service.http.observe import Routes
 from service.operations.table import OPERATIONS
-from service.operations.schemas import MAX_BODY_BYTES
 from tests.http_helpers import assert_problem
 
 GAME = registry.game_ids()[0]
