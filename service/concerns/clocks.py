@@ -19,7 +19,7 @@ Each answer to a clocked request is a fresh token dated by the service:
   token (422 ``clock_running``); the operations that only read a position read it as usual.
 
 Clocks are for two players: a game configured with more seats refuses a time control. The
-time comes from ``app.extensions["clock"]`` (epoch milliseconds; the system's unless
+time comes from the app's :class:`Timekeeping` (epoch milliseconds; the system's unless
 :func:`service.http.app.create_app` is given another), and a token dated more than
 ``REFEREE_CLOCK_SKEW_MS`` (default 1000) after it is refused (422 ``clock_skew``): the
 replicas' clocks disagree.
@@ -33,7 +33,6 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Callable, Mapping
 
-from flask import Flask
 
 from rules.core.departure import depart
 from rules.core.errors import GameOver
@@ -43,7 +42,7 @@ from rules.core.values import Status
 
 from service.operations.positions import position_for
 from service.http.problems import Problem
-from .signing import Claims, sign
+from .signing import Claims, Signer, sign
 
 SKEW_SETTING = "REFEREE_CLOCK_SKEW_MS"
 DEFAULT_SKEW_MS = 1000
@@ -72,18 +71,27 @@ class ClockConfigError(ValueError):
     """The clock settings are malformed; the service refuses to start with them."""
 
 
-def install(app: Flask, clock: Clock | None = None) -> None:
+@dataclass(frozen=True)
+class Timekeeping:
+    """The app's clock and its tolerance of tokens dated ahead of it."""
+
+    clock: Clock
+    #: how far ahead of ``clock`` a token may be dated (milliseconds) before 422 clock_skew
+    skew_ms: int = DEFAULT_SKEW_MS
+
+    def now(self) -> int:
+        """The service's time (epoch milliseconds)."""
+        return self.clock()
+
+
+def timekeeping_for(config: Mapping[str, Any], clock: Clock | None = None) -> Timekeeping:
     """The app's clock (``clock``, else the system's) and its tolerance of tokens dated in
     the future (``REFEREE_CLOCK_SKEW_MS`` from the app's config, else the environment)."""
-    app.extensions["clock"] = clock or system_clock
-    text = str(app.config.get(SKEW_SETTING, os.environ.get(SKEW_SETTING)) or "").strip()
-    if not text:
-        app.extensions["clock_skew_ms"] = DEFAULT_SKEW_MS
-        return
-    if not text.isdigit():
+    text = str(config.get(SKEW_SETTING, os.environ.get(SKEW_SETTING)) or "").strip()
+    if text and not text.isdigit():
         raise ClockConfigError(f"{SKEW_SETTING}: a whole number of milliseconds (0 or more), "
                                f"not {text!r}.")
-    app.extensions["clock_skew_ms"] = int(text)
+    return Timekeeping(clock or system_clock, int(text) if text else DEFAULT_SKEW_MS)
 
 
 # ---- time controls ---------------------------------------------------------------------------
@@ -220,7 +228,7 @@ def from_claims(claims: Claims, game: Game[Any, Any], position: Any) -> Clocks:
 # ---- admission and answers -----------------------------------------------------------------
 
 def admitted(use: ClockUse | None, signs: bool, game_id: str, game: Game[Any, Any],
-             body: Mapping[str, Any], services: Mapping[str, Any],
+             body: Mapping[str, Any], signer: Signer | None, timekeeping: Timekeeping,
              claims: Claims | None) -> Clocks | None:
     """The clocks of a request, charged up to now: started by setup's ``time_control``, or
     read from the verified token's ``claims``; None for a request without clocks. Refuses a
@@ -229,7 +237,7 @@ def admitted(use: ClockUse | None, signs: bool, game_id: str, game: Game[Any, An
     (``clock_running``), and a move whose mover's time has run out (``game_over``)."""
     time_control = body.get("time_control")
     if time_control is not None:
-        return started(_control_for(game, time_control, services), game, now(services))
+        return started(_control_for(game, time_control, signer), game, timekeeping.now())
     if claims is None or claims.clock is None:
         return None
     if use is None:
@@ -243,9 +251,10 @@ def admitted(use: ClockUse | None, signs: bool, game_id: str, game: Game[Any, An
         clocks = from_claims(claims, game, position)
     except ValueError:
         raise _bad_signature() from None
-    clocks = clocks.charged(_not_before(clocks.as_of, services))
+    clocks = clocks.charged(_not_before(clocks.as_of, timekeeping))
     if use is ClockUse.MOVE and clocks.out is not None:
-        raise _out_of_time(clocks, claims, game_id, game, body, services)
+        assert signer is not None, "a clocked token was verified by the signer"
+        raise _out_of_time(clocks, claims, game_id, game, body, signer)
     return clocks
 
 
@@ -271,9 +280,9 @@ def _lost_on_time(clocks: Clocks, game: Game[Any, Any], body: Mapping[str, Any])
 
 
 def _control_for(game: Game[Any, Any], value: Mapping[str, Any],
-                 services: Mapping[str, Any]) -> TimeControl:
+                 signer: Signer | None) -> TimeControl:
     """The time control of setup's request, for a game of two seats on a signing service."""
-    if services.get("signing") is None:
+    if signer is None:
         raise Problem(422, "clocks_need_signing",
                       "Clocks are kept inside signed tokens: configure REFEREE_SIGNING_KEYS "
                       "on the service to use a time_control, or set up without one.")
@@ -286,17 +295,11 @@ def _control_for(game: Game[Any, Any], value: Mapping[str, Any],
     return TimeControl.from_json(value)
 
 
-def now(services: Mapping[str, Any]) -> int:
-    """The service's time (epoch milliseconds)."""
-    clock: Clock = services.get("clock") or system_clock
-    return clock()
-
-
-def _not_before(as_of: int, services: Mapping[str, Any]) -> int:
+def _not_before(as_of: int, timekeeping: Timekeeping) -> int:
     """Now, for a token dated ``as_of``: refused (422 ``clock_skew``) when that is more than
     the tolerance ahead of this service's clock."""
-    time = now(services)
-    skew = services.get("clock_skew_ms", DEFAULT_SKEW_MS)
+    time = timekeeping.now()
+    skew = timekeeping.skew_ms
     if as_of - time > skew:
         raise Problem(422, "clock_skew",
                       f"This token is dated {as_of - time} ms after this service's clock, "
@@ -307,14 +310,14 @@ def _not_before(as_of: int, services: Mapping[str, Any]) -> int:
 
 
 def _out_of_time(clocks: Clocks, claims: Claims, game_id: str, game: Game[Any, Any],
-                 body: Mapping[str, Any], services: Mapping[str, Any]) -> GameOver:
+                 body: Mapping[str, Any], signer: Signer) -> GameOver:
     """The ``game_over`` of a move whose mover's time ran out, with the clocks and the token
     of the position lost on time (the same game, at the same ply)."""
     refusal = GameOver.of(_lost_on_time(clocks, game, body),
                           f"{clocks.out}'s time has run out, so the move is not played.")
     refusal.extra["clocks"] = clocks.to_json()
     lost = {"position": body.get("position")}
-    sign(lost, services["signing"], game_id, game,
+    sign(lost, signer, game_id, game,
          Claims(claims.id, claims.ply, clocks.as_of, clocks.claims()))
     refusal.extra.update({key: lost[key] for key in ("token", "game_id", "ply")})
     return refusal

@@ -46,7 +46,6 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from flask import Flask
 
 from service.telemetry import metrics
 from service.http.problems import Problem
@@ -177,7 +176,7 @@ SETTINGS = ("REFEREE_LOAD_SHEDDING", "REFEREE_HEAVY_MS", "REFEREE_HEAVY_PER_WORK
             "REFEREE_HEAVY_REST_RATIO", "REFEREE_RETRY_AFTER_S")
 
 
-def install(app: Flask) -> None:
-    """Configure the gate from the app's config, falling back on the environment."""
-    app.extensions["shedding"] = gate_from(
-        {name: app.config.get(name, os.environ.get(name)) for name in SETTINGS})
+def gate_for(config: Mapping[str, Any]) -> Gate | None:
+    """The gate the app's config sets, falling back on the environment (None: shedding
+    off)."""
+    return gate_from({name: config.get(name, os.environ.get(name)) for name in SETTINGS})

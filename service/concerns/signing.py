@@ -47,7 +47,6 @@ from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
 import orjson
-from flask import Flask
 
 from service.http.problems import Problem
 
@@ -199,11 +198,11 @@ def signer_from(settings: Mapping[str, Any]) -> Signer | None:
     return Signer(keys, required) if keys else None
 
 
-def install(app: Flask) -> None:
-    """Configure signing from the app's config, falling back on the environment."""
-    settings = {name: app.config.get(name, os.environ.get(name))
-                for name in (KEYS_SETTING, REQUIRE_SETTING)}
-    app.extensions["signing"] = signer_from(settings)
+def signer_for(config: Mapping[str, Any]) -> Signer | None:
+    """The signer the app's config sets, falling back on the environment (None: signing
+    off)."""
+    return signer_from({name: config.get(name, os.environ.get(name))
+                        for name in (KEYS_SETTING, REQUIRE_SETTING)})
 
 
 # ---- what admission and answers call --------------------------------------------------------

@@ -1,9 +1,10 @@
 """Admission: the concerns every game operation's request passes, in order, on either road.
 
 A request to ``POST /v1/games/{game}/<operation>`` is admitted by running each concern of the
-app's pipeline (``app.extensions["admission"]``, a list that starts as :data:`CONCERNS`) on
-one :class:`Admission`. A concern reads what earlier ones found and adds its own finding, or
-raises the error that answers the request (a :class:`~service.http.problems.Problem`, a rules
+app's pipeline (``Services.concerns``, a list that starts as :data:`CONCERNS`) on one
+:class:`~service.http.request.Admission`. A concern (:class:`~service.http.request.Concern`)
+reads what earlier ones found and adds its own finding, or raises the error that answers the
+request (a :class:`~service.http.problems.Problem`, a rules
 error, a schema violation). Both roads, the short one (:mod:`service.http.fastpath`) and Flask's,
 call :func:`service.http.serving.serve`, which runs this pipeline: a concern added here applies to
 every request, whichever road it takes. In order:
@@ -21,91 +22,62 @@ every request, whichever road it takes. In order:
    ``bad_signature``), and of the game and ply the request states (``token_wrong_game``,
    ``token_superseded``, ``token_ahead``; ``signing_not_configured`` without keys), and
    whether its results will be signed; for the token inspection, what its token proves;
-10. its clocks (:mod:`service.concerns.clocks`): started by setup's time control, or read from a
-clocked
-   token and charged up to now (422 ``clocks_need_signing``, ``invalid_time_control``,
-   ``clock_skew``, ``clock_running``, or ``game_over`` for a move whose time has run out);
-11. its estimated cost fits this worker's capacity for heavy work (503 ``overloaded``).
+10. its clocks (:mod:`service.concerns.clocks`): started by setup's time control, or read
+   from a clocked token and charged up to now (422 ``clocks_need_signing``,
+   ``invalid_time_control``, ``clock_skew``, ``clock_running``, or ``game_over`` for a move
+   whose time has run out);
+11. its estimated cost fits this worker's capacity for heavy work (503 ``overloaded``);
+12. for an operation that declares an ETag (a picture by URL), the client does not already
+   hold the answer (304 when its If-None-Match names the tag, or is ``*`` once the answer is
+   made; :mod:`service.http.etags`).
+
+Steps 1-8 only admit (:class:`Step`); signing with its clocks (9-10,
+:class:`SignedPositions`), shedding (11, :class:`WithinCapacity`) and the ETag (12) each say in
+one class what they admit, what they add to the answer and what they give back.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Callable
 
 import orjson
 from marshmallow import Schema, ValidationError
-from werkzeug.datastructures import MIMEAccept
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from rules import registry
-from rules.core.game import Game
 
-from service.telemetry import metrics
-from service.concerns.clocks import Clocks, admitted
+from service.concerns.clocks import admitted, settled
 from service.concerns.dice import check_dice_shape
-from service.operations.operation import Operation
+from service.concerns.shedding import Overloaded
+from service.concerns.signing import claims_after, not_configured, sign, stated, trusted_start
+from service.operations.operation import Picture
 from service.operations.plain import Loader, plain_loader
+from service.operations.tokens import inspected
+from service.telemetry import metrics
+
+from .etags import Tagged
 from .problems import TOO_LARGE, Problem, field_problem
 from .query import query_object
-from service.concerns.shedding import Gate, Overloaded, Ticket
-from service.concerns.signing import Claims, Signer, not_configured, stated, trusted_start
-from service.operations.tokens import inspected
+from .request import Admission, Answer, Concern
 
 
 @dataclass(frozen=True)
-class Incoming:
-    """A game operation's request as a road reads it: the game named in the path, the
-    media type of the body (lower case, without parameters; empty when none is given), a
-    function that reads the whole body (raising RequestEntityTooLarge past the limit), and
-    one that reads the media types the client accepts (asked only by answers that come in
-    two types); and for a GET, the query string and the If-None-Match header."""
+class Step:
+    """A concern that only admits: ``judge`` reads the admission and adds its finding, or
+    raises the answer's error; it adds nothing to the answer and holds nothing."""
 
-    game_id: str
-    mimetype: str
-    read_body: Callable[[], bytes]
-    accept: Callable[[], MIMEAccept]
-    #: the raw query string (read by GET game operations)
-    query_string: str = ""
-    #: the If-None-Match header, if any (read by operations that declare an ETag)
-    if_none_match: str | None = None
+    judge: Callable[[Admission], None]
 
+    def admit(self, a: Admission) -> None:
+        self.judge(a)
 
-@dataclass
-class Admission:
-    """One request going through the concerns, and what each found."""
+    def complete(self, a: Admission, answer: Answer) -> None:
+        """Nothing to add."""
 
-    operation: Operation
-    incoming: Incoming
-    #: the app's services: ``signing`` (a Signer or None), ``shedding`` (a Gate or None)
-    services: Mapping[str, Any]
-    data: bytes = b""
-    #: the body as JSON, before validation
-    raw: Any = None
-    #: the validated body
-    body: dict[str, Any] = field(default_factory=dict)
-    game: Game[Any, Any] | None = None
-    #: whether the request starts from a trusted position, so that its results are signed
-    trusted: bool = False
-    #: the claims of the position's verified token (None: no valid token)
-    claims: Claims | None = None
-    #: the token inspection's reading of the request's token (:mod:`service.operations.tokens`)
-    inspection: dict[str, Any] | None = None
-    #: the request's clocks, charged up to now (None: no clocks)
-    clocks: Clocks | None = None
-    #: a heavy request's hold on its worker's slot, given back when the request ends
-    ticket: Ticket | None = None
-
-    @property
-    def configured(self) -> Game[Any, Any]:
-        """The configured game (once :func:`configured_game` has run)."""
-        assert self.game is not None, "the game is configured by an earlier concern"
-        return self.game
-
-
-#: a concern: reads the admission, adds its finding or raises the answer's error
-Concern = Callable[[Admission], None]
+    def release(self, a: Admission) -> None:
+        """Nothing to give back."""
 
 
 def require_game(game_id: str) -> None:
@@ -207,7 +179,7 @@ def signed_start(a: Admission) -> None:
     required or the request states its game and ply (the app's check); nothing when signing
     is off and the request states neither (422 ``signing_not_configured`` if it does). The
     token inspection reads the token instead, refusing nothing."""
-    signer: Signer | None = a.services.get("signing")
+    signer = a.services.signing
     if signer is None:
         if stated(a.body) or a.operation.inspects_token:
             raise not_configured()
@@ -222,13 +194,13 @@ def clocks_kept(a: Admission) -> None:
     charged up to now; refused where a clock forbids the request (nothing to do without a
     time control or a clocked token)."""
     a.clocks = admitted(a.operation.clock, a.operation.signs, a.incoming.game_id, a.configured,
-                        a.body, a.services, a.claims)
+                        a.body, a.services.signing, a.services.timekeeping, a.claims)
 
 
 def within_capacity(a: Admission) -> None:
     """A heavy request gets one of its worker's heavy slots, or is shed (503 at once, and
     counted)."""
-    gate: Gate | None = a.services.get("shedding")
+    gate = a.services.shedding
     if gate is not None:
         cost = a.operation.cost
         try:
@@ -238,8 +210,57 @@ def within_capacity(a: Admission) -> None:
             raise
 
 
+class SignedPositions:
+    """Signed positions and the clocks their tokens carry: the request's start judged
+    (:func:`signed_start`, then :func:`clocks_kept`), and its answer given what signing adds:
+    the token inspection's verdict, an operation's own vouching (a record's final token), the
+    clocks as they stand once it is answered, and the token of a position reached from a
+    trusted start (the same game, its ply counted on; or a new game)."""
+
+    def admit(self, a: Admission) -> None:
+        signed_start(a)
+        clocks_kept(a)
+
+    def complete(self, a: Admission, answer: Answer) -> None:
+        if isinstance(answer, Picture):
+            return
+        operation, game_id, game = a.operation, a.incoming.game_id, a.configured
+        signer = a.services.signing
+        if a.inspection is not None:
+            answer.update(a.inspection)
+        if operation.vouch is not None and signer is not None:
+            operation.vouch(answer, signer, game_id, game)
+        clocks = (None if a.clocks is None
+                  else settled(answer, game, a.clocks, operation.clock, a.body))
+        if a.trusted and operation.signed(answer):
+            assert signer is not None, "only a signing service trusts a start"
+            at = a.services.timekeeping.now() if clocks is None else clocks.as_of
+            claims = claims_after(a.claims, operation.plies_played(answer), at,
+                                  None if clocks is None else clocks.claims())
+            sign(answer, signer, game_id, game, claims)
+
+    def release(self, a: Admission) -> None:
+        """Nothing to give back."""
+
+
+class WithinCapacity:
+    """Load shedding: a heavy request holds one of its worker's heavy slots while it is
+    answered (:func:`within_capacity`), given back when it ends."""
+
+    def admit(self, a: Admission) -> None:
+        within_capacity(a)
+
+    def complete(self, a: Admission, answer: Answer) -> None:
+        """Nothing to add."""
+
+    def release(self, a: Admission) -> None:
+        if a.ticket is not None:
+            a.ticket.gate.leave(a.ticket)
+
+
 #: every concern, in the order they run
 CONCERNS: tuple[Concern, ...] = (
-    known_game, body_within_limit, json_media_type, json_object, query_parameters, valid_body,
-    configured_game, dice_shape, signed_start, clocks_kept, within_capacity,
+    *(Step(judge) for judge in (known_game, body_within_limit, json_media_type, json_object,
+                                query_parameters, valid_body, configured_game, dice_shape)),
+    SignedPositions(), WithinCapacity(), Tagged(),
 )

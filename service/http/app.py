@@ -17,28 +17,21 @@ from flask import Flask, Response, current_app, request, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 
 from rules import registry
-
-from service.concerns import clocks
-
-from . import cors
-
-from service.telemetry import metrics
-
-from . import problems
-
-from service.concerns import shedding
-
-from service.concerns import signing
-from .admission import CONCERNS, Incoming
-from .fastpath import FastPath
-from .body import read_body
-from .limits import MAX_BODY_BYTES
-from .observe import Observe
+from service.concerns import clocks, shedding, signing
 from service.operations.operation import Operation
 from service.operations.table import OPERATIONS
 from service.pictures.render import renderer_version
-from .serving import serve
 from service.spec.openapi import spec_yaml
+from service.telemetry import metrics
+
+from . import cors, problems
+from .admission import CONCERNS
+from .body import read_body
+from .fastpath import FastPath
+from .limits import MAX_BODY_BYTES
+from .observe import Observe
+from .request import Incoming, Services, services_of
+from .serving import serve
 
 
 #: the service package's folder, whose ``static/`` Flask serves under ``/static/``
@@ -66,7 +59,7 @@ def game_view(operation: Operation) -> Callable[[str], Response]:
                             lambda: request.accept_mimetypes,
                             request.environ.get("QUERY_STRING", ""),
                             request.headers.get("If-None-Match"))
-        out = serve(operation, incoming, current_app.extensions)
+        out = serve(operation, incoming, services_of(current_app))
         return Response(out.body, status=out.status, headers=out.headers)
 
     return view
@@ -86,11 +79,10 @@ def create_app(config: Mapping[str, Any] | None = None,
     if config:
         app.config.update(config)
     problems.install(app)
-    signing.install(app)
-    clocks.install(app, clock)
-    shedding.install(app)
-    app.extensions["admission"] = list(CONCERNS)
-    app.extensions["spec"] = spec_yaml()
+    app.extensions["services"] = Services(
+        signing=signing.signer_for(app.config), shedding=shedding.gate_for(app.config),
+        timekeeping=clocks.timekeeping_for(app.config, clock), spec=spec_yaml(),
+        concerns=list(CONCERNS))
     for op in OPERATIONS:
         view = game_view(op) if op.for_a_game else op.view
         assert view is not None, f"{op.operation_id} declares an answer or a view"

@@ -5,7 +5,7 @@ and response objects), which for a small JSON body costs more than the rest of t
 A game operation's request whose transport is plain (``POST /v1/games/<game>/<operation>``
 with a ``Content-Length`` within the limit, no ``Transfer-Encoding``, and a JSON body or none;
 or a ``GET`` of a game operation read from its query string, without a body)
-is read here into an :class:`~service.http.admission.Incoming` and served by
+is read here into an :class:`~service.http.request.Incoming` and served by
 :func:`service.http.serving.serve`: the same admission concerns, the same answers, the same
 problem documents as on Flask's road, which takes every other request (a chunked body,
 another media type, another path or method) and reads it with Werkzeug before calling the
@@ -22,7 +22,7 @@ from flask import Flask
 from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import HTTP_STATUS_CODES, parse_accept_header
 
-from .admission import Incoming
+from .request import Incoming, services_of
 from .limits import MAX_BODY_BYTES
 from service.operations.operation import Operation
 from .problems import unexpected
@@ -52,7 +52,7 @@ class FastPath:
             return self.wsgi_app(environ, start_response)
         operation, incoming = route
         try:
-            out = serve(operation, incoming, self.app.extensions)
+            out = serve(operation, incoming, services_of(self.app))
         except Exception as exc:  # answered as Flask's road answers it: a logged 500
             out = problem_outgoing(unexpected(exc))
         length = [] if out.status == 304 else [("Content-Length", str(len(out.body)))]

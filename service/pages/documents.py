@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Response, current_app, request
 
 from service.http.media import preferred_type
+from service.http.request import services_of
 
 #: the document's media type, and the one it is also served as on request (Accept): YAML
 #: as text, for clients that read only text/* answers as text
@@ -22,8 +23,8 @@ DOCS_PAGE = """<!DOCTYPE html>
 
 
 def openapi() -> Response:
-    """The OpenAPI document the app was built with (``app.extensions["spec"]``)."""
-    return Response(current_app.extensions["spec"],
+    """The OpenAPI document the app was built with (its services' ``spec``)."""
+    return Response(services_of(current_app).spec,
                     mimetype=preferred_type(request.accept_mimetypes, *SPEC_TYPES))
 
 

@@ -12,7 +12,9 @@ from marshmallow import ValidationError
 
 from rules import registry
 from rules.records import write
-from service.http.admission import Admission
+from service.http.request import services_of
+from service.http.admission import Step
+from service.http.request import Admission
 from service.http.app import create_app
 from service.http.fastpath import FastPath
 from service.operations.fields import PlainField
@@ -285,7 +287,7 @@ def test_a_concern_added_to_the_pipeline_applies_on_each_road():
         if a.body.get("moves_only"):
             raise Problem(422, "moves_only_refused", "This test's concern refuses moves_only.")
 
-    roads.app.extensions["admission"].append(no_moves_only)
+    services_of(roads.app).concerns.append(Step(no_moves_only))
     game_id = registry.game_ids()[0]
     url = f"/v1/games/{game_id}/legal-moves"
     short = roads.client.post(url, json={"moves_only": True})
@@ -307,7 +309,7 @@ def test_an_unexpected_error_on_the_short_road_is_a_logged_500(monkeypatch, capl
     def broken(a: Admission) -> None:
         raise RuntimeError("a bug")
 
-    roads.app.extensions["admission"].append(broken)
+    services_of(roads.app).concerns.append(Step(broken))
     answer = roads.client.post(f"/v1/games/{registry.game_ids()[0]}/status", json={})
     assert answer.status_code == 500 and answer.get_json()["code"] == "internal_error"
     assert "a bug" not in answer.get_data(as_text=True)

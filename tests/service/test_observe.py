@@ -15,10 +15,12 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from rules import registry
+from service.http.request import services_of
+from service.http.admission import Step
 from service.concerns import signing
 from service.http import requestid
 from service.telemetry import metrics
-from service.http.admission import Admission
+from service.http.request import Admission
 from service.http.app import create_app
 from service.http.limits import MAX_BODY_BYTES, MAX_QUERY_BYTES
 from service.http.observe import Routes
@@ -127,7 +129,7 @@ def test_the_metrics_are_the_text_format_and_say_the_engines_are_ready(app):
 
 def test_shedding_heavy_work_in_flight_and_limits_are_counted_where_they_happen():
     app = create_app({"WARM_UP": False, "REFEREE_HEAVY_REST_RATIO": "0"})
-    client, gate = app.test_client(), app.extensions["shedding"]
+    client, gate = app.test_client(), services_of(app).shedding
     shed = sample("referee_shed_total", operation="suggest", game=GAME)
     held = gate.try_enter()
     assert held is not None and sample("referee_heavy_in_flight") == 1
@@ -210,9 +212,9 @@ def test_every_kind_of_problem_carries_the_request_id(app, caplog):
     client = app.test_client()
     not_ready = create_app({"WARM_UP": False}).test_client()
     broken = create_app({"WARM_UP": False})
-    broken.extensions["admission"].append(_broken)
+    services_of(broken).concerns.append(Step(_broken))
     shed = create_app({"WARM_UP": False})
-    held = shed.extensions["shedding"].try_enter()
+    held = services_of(shed).shedding.try_enter()
     base = f"/v1/games/{GAME}"
     cases = [
         (client.post(f"{base}/apply", data=b"{", content_type="application/json"),
@@ -242,7 +244,7 @@ def test_every_kind_of_problem_carries_the_request_id(app, caplog):
         (broken.test_client().post(f"{base}/status", json={}), 500, "internal_error"),
         (chunked_post(broken.test_client(), f"{base}/status", b"{}"), 500, "internal_error"),
     ]
-    shed.extensions["shedding"].leave(held)
+    services_of(shed).shedding.leave(held)
     for answer, status, code in cases:
         body = assert_problem(answer, status, code)
         assert GENERATED.fullmatch(body["request_id"]), (status, code)

@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 from rules.core.game import SearchLimits
+from service.http.request import services_of
 from service.concerns import shedding
 from service.http.app import create_app
 from service.operations.table import OPERATIONS, operation
@@ -91,13 +92,13 @@ def test_a_suggestion_is_judged_by_its_playouts_and_time_cap(body, heavy):
 def test_a_default_suggestion_is_heavy_work_and_shed_past_the_limit():
     app = app_with()
     client = app.test_client()
-    held = app.extensions["shedding"].try_enter()
+    held = services_of(app).shedding.try_enter()
     assert held is not None
     r = client.post("/v1/games/mastery/suggest", json={})
     assert r.status_code == 503 and r.get_json()["code"] == "overloaded"
     small = client.post("/v1/games/mastery/suggest", json={"playouts": 10})
     assert small.status_code == 200 and small.get_json()["playouts"] == 10
-    app.extensions["shedding"].leave(held)
+    services_of(app).shedding.leave(held)
 
 
 def app_with(**settings):
@@ -110,7 +111,7 @@ CHEAP = ("/v1/games/mastery/perft", {"depth": 1})          # same operation, one
 
 def test_past_the_limit_a_heavy_request_is_503_at_once_and_a_cheap_one_is_served():
     app = app_with(REFEREE_RETRY_AFTER_S=2)
-    gate = app.extensions["shedding"]
+    gate = services_of(app).shedding
     client = app.test_client()
     held = gate.try_enter()                       # another thread runs a heavy request
     assert held is not None
@@ -131,7 +132,7 @@ def test_past_the_limit_a_heavy_request_is_503_at_once_and_a_cheap_one_is_served
 def test_the_slot_is_freed_after_success_and_after_an_error():
     app = app_with(REFEREE_HEAVY_REST_RATIO=0)
     client = app.test_client()
-    gate = app.extensions["shedding"]
+    gate = services_of(app).shedding
     assert client.post(HEAVY[0], json=HEAVY[1]).status_code == 200
     over_budget = client.post("/v1/games/mastery/perft", json={"depth": 4})
     assert over_budget.status_code == 422 and over_budget.get_json()["code"] == \
@@ -143,7 +144,7 @@ def test_the_slot_is_freed_after_success_and_after_an_error():
 
 def test_a_worker_rests_after_a_contended_heavy_request_only():
     app = app_with(REFEREE_HEAVY_REST_RATIO=1000)
-    gate = app.extensions["shedding"]
+    gate = services_of(app).shedding
     client = app.test_client()
     # alone: no rest, heavy requests run back to back
     assert client.post(HEAVY[0], json=HEAVY[1]).status_code == 200
@@ -159,7 +160,7 @@ def test_a_worker_rests_after_a_contended_heavy_request_only():
 
 def test_more_slots_per_worker():
     app = app_with(REFEREE_HEAVY_PER_WORKER=2, REFEREE_HEAVY_REST_RATIO=0)
-    gate = app.extensions["shedding"]
+    gate = services_of(app).shedding
     first = gate.try_enter()
     assert app.test_client().post(HEAVY[0], json=HEAVY[1]).status_code == 200
     second = gate.try_enter()
@@ -169,14 +170,14 @@ def test_more_slots_per_worker():
 
 
 def test_shedding_off_and_threshold_settings():
-    assert app_with(REFEREE_LOAD_SHEDDING=0).extensions["shedding"] is None
+    assert services_of(app_with(REFEREE_LOAD_SHEDDING=0)).shedding is None
     app = app_with(REFEREE_HEAVY_MS=100_000)
-    gate = app.extensions["shedding"]
+    gate = services_of(app).shedding
     held = gate.try_enter()
     # nothing is heavy under that threshold: served although the slot is taken
     assert app.test_client().post(HEAVY[0], json=HEAVY[1]).status_code == 200
     gate.leave(held)
-    default = create_app({"WARM_UP": False}).extensions["shedding"]
+    default = services_of(create_app({"WARM_UP": False})).shedding
     assert (default.heavy_ms, default.slots, default.retry_after, default.rest_ratio) == (
         shedding.HEAVY_MS, shedding.HEAVY_PER_WORKER, shedding.RETRY_AFTER_S,
         shedding.HEAVY_REST_RATIO)

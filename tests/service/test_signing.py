@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.http.request import services_of
 from service.concerns import signing
 from service.http.app import create_app
 
@@ -61,7 +62,7 @@ def test_off_by_default_no_token_and_tokens_ignored(monkeypatch):
     monkeypatch.delenv(signing.KEYS_SETTING, raising=False)
     monkeypatch.delenv(signing.REQUIRE_SETTING, raising=False)
     c = create_app({"WARM_UP": False}).test_client()
-    assert c.application.extensions["signing"] is None
+    assert services_of(c.application).signing is None
     start = reply(c, "mastery", "setup", {})
     assert "token" not in start
     after = reply(c, "mastery", "apply", {"position": start["position"], "move": START_MOVE,
@@ -72,7 +73,7 @@ def test_off_by_default_no_token_and_tokens_ignored(monkeypatch):
 def test_settings_come_from_the_environment(monkeypatch):
     monkeypatch.setenv(signing.KEYS_SETTING, "env:from-the-environment")
     monkeypatch.setenv(signing.REQUIRE_SETTING, "1")
-    signer = create_app({"WARM_UP": False}).extensions["signing"]
+    signer = services_of(create_app({"WARM_UP": False})).signing
     assert signer.keys == (("env", b"from-the-environment"),) and signer.required
 
 
@@ -186,7 +187,7 @@ def test_a_token_made_with_an_unknown_secret_is_refused(strict):
     forger = signing.Signer((("kid1", b"guessed-secret"),))
     claims = signing.Claims.from_payload(start["token"].split(".")[1])
     forged = forger.token("mastery", start["options"], start["position"], claims)
-    genuine = strict.application.extensions["signing"]
+    genuine = services_of(strict.application).signing
     assert genuine.token("mastery", start["options"], start["position"], claims) == \
         start["token"]
     problem(strict, "mastery", "status", {"position": start["position"], "token": forged},

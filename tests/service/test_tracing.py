@@ -16,8 +16,10 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from opentelemetry.trace import SpanKind, StatusCode
 
 from rules import registry
+from service.http.request import services_of
+from service.http.admission import Step
 from service.telemetry import tracing
-from service.http.admission import Admission
+from service.http.request import Admission
 from service.http.app import create_app
 from tests.live_service import ROOT
 
@@ -51,7 +53,7 @@ def test_a_span_per_request_child_of_the_callers_traceparent(spans):
                        ).status_code == 200
     assert client.post("/v1/games/chess/apply", json={}).status_code == 404
     assert client.get("/v1/health", headers={"traceparent": "garbage"}).status_code == 200
-    app.extensions["admission"].append(_broken)
+    services_of(app).concerns.append(Step(_broken))
     assert client.post(f"/v1/games/{GAME}/status", json={}).status_code == 500
     legal, unknown, health, broken = spans.get_finished_spans()
 
