@@ -91,18 +91,28 @@ def configure(game_id: str, options: Mapping[str, Any] | None = None) -> Game[An
     cls = game_class(game_id)
     if cls is None:
         raise KeyError(game_id)
+    return configured(cls, options)
+
+
+def configured(cls: type[Game[Any, Any]],
+               options: Mapping[str, Any] | None = None) -> Game[Any, Any]:
+    """The game of class ``cls`` (a registered one) under ``options`` (validated; cached by
+    value): :func:`configure` for a caller that has already found the class.
+
+    Raises InvalidOptions for bad options.
+    """
     if not options:
         if options is None or isinstance(options, Mapping):
-            return _configure(game_id, "{}")    # the common case: no key to serialise
+            return _configure(cls, "{}")    # the common case: no key to serialise
     if not isinstance(options, Mapping):
         raise InvalidOptions("Options must be a JSON object of option names to values.")
     try:
         key = json.dumps(options, sort_keys=True, separators=(",", ":"))
     except (TypeError, ValueError):
         raise InvalidOptions("Options must be plain JSON values.") from None
-    return _configure(game_id, key)
+    return _configure(cls, key)
 
 
 @lru_cache(maxsize=256)
-def _configure(game_id: str, key: str) -> Game[Any, Any]:
-    return _GAMES[game_id](json.loads(key))
+def _configure(cls: type[Game[Any, Any]], key: str) -> Game[Any, Any]:
+    return cls(json.loads(key))

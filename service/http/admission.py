@@ -80,18 +80,23 @@ class Step:
         """Nothing to give back."""
 
 
+def unknown_game(game_id: str) -> Problem:
+    """The 404 of a game this service does not play."""
+    return Problem(404, "unknown_game", f"There is no game {game_id!r}; this service plays: "
+                                        f"{', '.join(registry.game_ids())}.")
+
+
 def require_game(game_id: str) -> None:
     """404 for a game this service does not play."""
     if registry.game_class(game_id) is None:
-        raise Problem(404, "unknown_game",
-                      f"There is no game {game_id!r}; this service plays: "
-                      f"{', '.join(registry.game_ids())}.")
+        raise unknown_game(game_id)
 
 
 def known_game(a: Admission) -> None:
     """The path names a game this service plays (judged before the body, so that a request
     to an unknown game is told so whatever its body holds)."""
-    require_game(a.incoming.game_id)
+    if a.incoming.game_class is None:
+        raise unknown_game(a.incoming.game_id)
 
 
 def body_within_limit(a: Admission) -> None:
@@ -165,7 +170,8 @@ def valid_body(a: Admission) -> None:
 
 def configured_game(a: Admission) -> None:
     """The game under the body's options (validated; configured games are shared)."""
-    a.game = registry.configure(a.incoming.game_id, a.body.get("options"))
+    assert a.incoming.game_class is not None, "the game is known (an earlier concern)"
+    a.game = registry.configured(a.incoming.game_class, a.body.get("options"))
 
 
 def dice_shape(a: Admission) -> None:

@@ -10,8 +10,9 @@ environment, or the same name in the Flask config, which wins) narrows this:
 - ``none``: no CORS header at all (a browser then refuses every cross-origin call).
 
 This is WSGI middleware around the whole app, inside only :mod:`service.http.observe` (the
-outermost layer, which counts and tags every request), so every answer passes it, whichever
-road served it. A preflight (``OPTIONS`` with ``Origin`` and
+outermost layer, which counts and tags every request and routes it: this layer reads whether
+it is a preflight from its :class:`~service.http.router.Route`), so every answer passes it,
+whichever road served it. A preflight (``OPTIONS`` with ``Origin`` and
 ``Access-Control-Request-Method``) is answered here with 204 and never reaches the app; a
 preflight from an origin not allowed is a 403 problem document ``origin_not_allowed``.
 """
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 from .problems import PROBLEM_MEDIA_TYPE, Problem, problem_bytes
+from .router import is_preflight, route_of
 
 SETTING = "REFEREE_CORS_ORIGINS"
 #: the methods the API answers to (a preflight for another is answered without it)
@@ -92,12 +94,6 @@ def _allowed_request_headers(environ: Mapping[str, Any]) -> str:
     return ", ".join(h for h in wanted if h in ALLOWED_HEADERS) or "content-type"
 
 
-def is_preflight(environ: Mapping[str, Any]) -> bool:
-    """A CORS preflight: ``OPTIONS`` with ``Origin`` and ``Access-Control-Request-Method``."""
-    return (environ.get("REQUEST_METHOD") == "OPTIONS" and "HTTP_ORIGIN" in environ
-            and "HTTP_ACCESS_CONTROL_REQUEST_METHOD" in environ)
-
-
 class Cors:
     """WSGI middleware adding CORS headers to every answer and answering preflights."""
 
@@ -106,7 +102,9 @@ class Cors:
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         origin = environ.get("HTTP_ORIGIN")
-        if origin is not None and is_preflight(environ):
+        route = route_of(environ)
+        preflight = route.preflight if route is not None else is_preflight(environ)
+        if origin is not None and preflight:
             return self.preflight(environ, origin, start_response)
         extra = self.policy.origin_headers(origin)
         if not extra:

@@ -15,21 +15,18 @@ same function. So the short road skips machinery, never a concern.
 from __future__ import annotations
 
 import io
-import logging
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 
 from flask import Flask
 from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import HTTP_STATUS_CODES, parse_accept_header
 
-from .request import Incoming, services_of
-from .limits import MAX_BODY_BYTES
 from service.operations.operation import Operation
-from .problems import unexpected
-from .serving import problem_outgoing, serve
 
-PREFIX = "/v1/games/"
-log = logging.getLogger(__name__)
+from .limits import MAX_BODY_BYTES
+from .request import Incoming, services_of
+from .router import Router, route_of
+from .serving import serve
 
 
 def _status_line(status: int) -> str:
@@ -42,19 +39,15 @@ class FastPath:
     def __init__(self, app: Flask, wsgi_app: Callable[..., Any],
                  operations: Iterable[Operation]) -> None:
         self.app, self.wsgi_app = app, wsgi_app
-        #: the game operations this road serves, by method and their name (the path after the game)
-        self.routes: Mapping[tuple[str, str], Operation] = {
-            (op.method.upper(), op.name): op for op in operations if op.for_a_game}
+        #: routes a request no outer layer has routed
+        self.router = Router(operations)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         route = self.route(environ)
         if route is None:
             return self.wsgi_app(environ, start_response)
         operation, incoming = route
-        try:
-            out = serve(operation, incoming, services_of(self.app))
-        except Exception as exc:  # answered as Flask's road answers it: a logged 500
-            out = problem_outgoing(unexpected(exc))
+        out = serve(operation, incoming, services_of(self.app))
         length = [] if out.status == 304 else [("Content-Length", str(len(out.body)))]
         start_response(_status_line(out.status), [*out.headers, *length])
         return [out.body]
@@ -65,12 +58,9 @@ class FastPath:
         method = environ.get("REQUEST_METHOD")
         if method not in ("POST", "GET") or "HTTP_TRANSFER_ENCODING" in environ:
             return None
-        path = environ.get("PATH_INFO", "")
-        if not path.startswith(PREFIX):
-            return None
-        game_id, slash, name = path[len(PREFIX):].partition("/")
-        operation = self.routes.get((method, name))
-        if not slash or not game_id or operation is None:
+        route = route_of(environ) or self.router.route(environ)
+        operation = route.declared
+        if operation is None:
             return None
         length = environ.get("CONTENT_LENGTH") or "0"
         if not length.isdigit() or int(length) > MAX_BODY_BYTES:
@@ -80,7 +70,8 @@ class FastPath:
         mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
         if length != "0" and mimetype != "application/json":
             return None
-        return operation, Incoming(game_id, mimetype, _reader(environ, int(length)),
+        return operation, Incoming(route.game_id, route.game_class, mimetype,
+                                   _reader(environ, int(length)),
                                    lambda: _accepted(environ),
                                    environ.get("QUERY_STRING", ""),
                                    environ.get("HTTP_IF_NONE_MATCH"))

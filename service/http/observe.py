@@ -2,8 +2,8 @@
 
 :class:`Observe` wraps the whole app (the CORS layer, the short road, Flask), so it sees every
 request the app answers: a game operation on either road, a page, a probe, a CORS preflight,
-a 404 or 405 of Flask's. It names the request's operation from its path alone, with a table
-built once from :data:`service.operations.table.OPERATIONS` (so the label values are bounded: an
+a 404 or 405 of Flask's. It routes the request (:mod:`service.http.router`, once for every
+layer) and names its operation from its path alone (so the label values are bounded: an
 operationId, ``preflight`` for a CORS preflight, ``static`` for the files of the pages, or
 ``unknown``), and its game (a registered game's id, ``unknown`` for another, empty for an
 operation without a game). It reads the status from ``start_response`` and counts the request
@@ -24,58 +24,12 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Iterable
 
-from rules import registry
 
-from service.telemetry import metrics
+from service.operations.operation import Operation
+from service.telemetry import metrics, tracing
 
 from . import requestid
-
-from service.telemetry import tracing
-from .cors import is_preflight
-from service.operations.operation import Operation
-
-GAMES_PREFIX = "/v1/games/"
-#: the pages' own files (Flask's static folder, Swagger UI's): counted together
-STATIC_PREFIXES = ("/static/", "/docs/static/")
-UNKNOWN = "unknown"
-PREFLIGHT = "preflight"
-STATIC = "static"
-
-
-class Routes:
-    """The operation a path belongs to, from the operations' paths (see the module)."""
-
-    def __init__(self, operations: Iterable[Operation]) -> None:
-        #: paths without a game -> operationId
-        self.exact: dict[str, str] = {}
-        #: a game operation's name (the path after the game) -> operationId
-        self.by_name: dict[str, str] = {}
-        #: the operation of ``/v1/games/{game}`` itself, if any
-        self.game_itself = UNKNOWN
-        for op in operations:
-            if op.path == GAMES_PREFIX + "{game}":
-                self.game_itself = op.operation_id
-            elif op.path.startswith(GAMES_PREFIX + "{game}/"):
-                self.by_name[op.name] = op.operation_id
-            else:
-                self.exact[op.path] = op.operation_id
-                if op.also_with_slash:
-                    self.exact[op.path + "/"] = op.operation_id
-
-    def classify(self, path: str) -> tuple[str, str]:
-        """The (operation, game) labels of a request for ``path``."""
-        if path.startswith(GAMES_PREFIX):
-            game_id, slash, name = path[len(GAMES_PREFIX):].partition("/")
-            operation = self.by_name.get(name, UNKNOWN) if slash else self.game_itself
-            if not game_id or operation == UNKNOWN:
-                return UNKNOWN, ""
-            return operation, game_id if registry.game_class(game_id) is not None else UNKNOWN
-        page = self.exact.get(path)
-        if page is not None:
-            return page, ""
-        if path.startswith(STATIC_PREFIXES):
-            return STATIC, ""
-        return UNKNOWN, ""
+from .router import Router
 
 
 class Observe:
@@ -84,14 +38,12 @@ class Observe:
 
     def __init__(self, wsgi_app: Callable[..., Any], operations: Iterable[Operation]) -> None:
         self.wsgi_app = wsgi_app
-        self.routes = Routes(operations)
+        self.router = Router(operations)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         started = time.perf_counter()
-        if is_preflight(environ):
-            operation, game = PREFLIGHT, ""
-        else:
-            operation, game = self.routes.classify(environ.get("PATH_INFO", ""))
+        route = self.router.route(environ)
+        operation, game = route.operation, route.game
         request_id = environ[requestid.ENVIRON_KEY] = requestid.for_request(environ)
         id_header = (requestid.HEADER, request_id)
         status = ["500"]

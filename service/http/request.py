@@ -19,13 +19,16 @@ from service.operations.operation import Operation, Picture
 
 @dataclass(frozen=True)
 class Incoming:
-    """A game operation's request as a road reads it: the game named in the path, the
-    media type of the body (lower case, without parameters; empty when none is given), a
-    function that reads the whole body (raising RequestEntityTooLarge past the limit), and
-    one that reads the media types the client accepts (asked only by answers that come in
-    two types); and for a GET, the query string and the If-None-Match header."""
+    """A game operation's request as a road reads it: the game named in the path (and its
+    class, looked up once, by the router), the media type of the body (lower case, without
+    parameters; empty when none is given), a function that reads the whole body (raising
+    RequestEntityTooLarge past the limit), and one that reads the media types the client
+    accepts (asked only by answers that come in two types); and for a GET, the query string
+    and the If-None-Match header."""
 
     game_id: str
+    #: the game ``game_id`` names (None: not one this service plays), found by the router
+    game_class: type[Game[Any, Any]] | None
     mimetype: str
     read_body: Callable[[], bytes]
     accept: Callable[[], MIMEAccept]

@@ -21,7 +21,8 @@ from werkzeug.utils import get_content_type
 from service.operations.operation import Operation, Picture
 
 from .media import preferred_type
-from .problems import ANSWERED, PROBLEM_MEDIA_TYPE, Problem, problem_bytes, problem_for
+from .problems import (ANSWERED, PROBLEM_MEDIA_TYPE, Problem, problem_bytes, problem_for,
+                       unexpected)
 from .request import Admission, Answer, Incoming, NotModified, Services
 
 JSON = "application/json"
@@ -39,8 +40,8 @@ class Outgoing(NamedTuple):
 def serve(operation: Operation, incoming: Incoming, services: Services) -> Outgoing:
     """The answer to one request for ``operation``: admitted by every concern of
     ``services.concerns``, answered, completed by every concern; an error of the client's is
-    answered with its problem document. Any other error propagates to the road, which answers
-    it with a 500."""
+    answered with its problem document, and any other error with the logged 500 of
+    :func:`~service.http.problems.unexpected` (on either road)."""
     admission = Admission(operation, incoming, services)
     try:
         for concern in services.concerns:
@@ -54,6 +55,8 @@ def serve(operation: Operation, incoming: Incoming, services: Services) -> Outgo
         return Outgoing(304, admission.headers, b"")
     except ANSWERED as exc:
         return problem_outgoing(problem_for(exc))
+    except Exception as exc:  # nobody's to mend: a logged 500, the same on both roads
+        return problem_outgoing(unexpected(exc))
     finally:
         for concern in services.concerns:
             concern.release(admission)

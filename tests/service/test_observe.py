@@ -23,7 +23,7 @@ from service.telemetry import metrics
 from service.http.request import Admission
 from service.http.app import create_app
 from service.http.limits import MAX_BODY_BYTES, MAX_QUERY_BYTES
-from service.http.observe import Routes
+from service.http.router import Router
 from service.operations.table import OPERATIONS
 from tests.http_helpers import assert_problem
 
@@ -66,7 +66,7 @@ def app():
 
 
 def test_every_operation_is_named_from_its_path_alone():
-    routes = Routes(OPERATIONS)
+    routes = Router(OPERATIONS)
     for op in OPERATIONS:
         path = op.path.replace("{game}", GAME)
         assert routes.classify(path) == (op.operation_id, GAME if "{game}" in op.path else "")

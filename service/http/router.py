@@ -1,0 +1,115 @@
+"""The router: a request's method and path read once, for every layer of the road.
+
+:class:`Observe <service.http.observe.Observe>`, the outermost layer, routes every request
+(:meth:`Router.route`) and leaves the :class:`Route` in the environ (:func:`route_of`): the
+operation's label and the game's for the metrics and traces, whether it is a CORS preflight
+(:mod:`service.http.cors`), and for a game operation its declaration and its game's class, which
+the short road (:mod:`service.http.fastpath`) and admission (the game is looked up once per
+request) read. The table is built once from the operations' paths.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from rules import registry
+from rules.core.game import Game
+from service.operations.operation import Operation
+
+#: the path prefix of the operations of one game
+GAMES_PREFIX = "/v1/games/"
+#: the pages' own files (Flask's static folder, Swagger UI's): counted together
+STATIC_PREFIXES = ("/static/", "/docs/static/")
+UNKNOWN = "unknown"
+PREFLIGHT = "preflight"
+STATIC = "static"
+#: where the route of a request is kept in its environ
+ENVIRON_KEY = "referee.route"
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where a request goes, as its method and path say."""
+
+    #: the operation's label: an operationId, ``preflight``, ``static`` or ``unknown``
+    operation: str
+    #: the game's label: a registered game's id, ``unknown`` for another, empty for none
+    game: str
+    #: a CORS preflight: ``OPTIONS`` with ``Origin`` and ``Access-Control-Request-Method``
+    preflight: bool = False
+    #: the game operation the method and path name (None for any other request)
+    declared: Operation | None = None
+    #: the game the path names, as written ("" when it names none)
+    game_id: str = ""
+    #: the game the path names, when this service plays it
+    game_class: type[Game[Any, Any]] | None = None
+
+
+def is_preflight(environ: Mapping[str, Any]) -> bool:
+    """A CORS preflight: ``OPTIONS`` with ``Origin`` and ``Access-Control-Request-Method``."""
+    return (environ.get("REQUEST_METHOD") == "OPTIONS" and "HTTP_ORIGIN" in environ
+            and "HTTP_ACCESS_CONTROL_REQUEST_METHOD" in environ)
+
+
+class Router:
+    """The route of a request, from the operations' paths (see the module)."""
+
+    def __init__(self, operations: Iterable[Operation]) -> None:
+        #: paths without a game -> operationId
+        self.exact: dict[str, str] = {}
+        #: a game operation's name (the path after the game) -> operationId
+        self.by_name: dict[str, str] = {}
+        #: a game operation by its method and name
+        self.by_method: dict[tuple[str, str], Operation] = {}
+        #: the operation of ``/v1/games/{game}`` itself, if any
+        self.game_itself = UNKNOWN
+        for op in operations:
+            if op.path == GAMES_PREFIX + "{game}":
+                self.game_itself = op.operation_id
+            elif op.path.startswith(GAMES_PREFIX + "{game}/"):
+                self.by_name[op.name] = op.operation_id
+            else:
+                self.exact[op.path] = op.operation_id
+                if op.also_with_slash:
+                    self.exact[op.path + "/"] = op.operation_id
+            if op.for_a_game:
+                self.by_method[op.method.upper(), op.name] = op
+
+    def route(self, environ: dict[str, Any]) -> Route:
+        """The route of the request of ``environ``, kept there for the inner layers."""
+        found = self._route(environ)
+        environ[ENVIRON_KEY] = found
+        return found
+
+    def _route(self, environ: Mapping[str, Any]) -> Route:
+        if is_preflight(environ):
+            return Route(PREFLIGHT, "", preflight=True)
+        path = environ.get("PATH_INFO", "")
+        if path.startswith(GAMES_PREFIX):
+            game_id, slash, name = path[len(GAMES_PREFIX):].partition("/")
+            operation = self.by_name.get(name, UNKNOWN) if slash else self.game_itself
+            if not game_id or operation == UNKNOWN:
+                return Route(UNKNOWN, "")
+            cls = registry.game_class(game_id)
+            declared = self.by_method.get((environ.get("REQUEST_METHOD", ""), name)) \
+                if slash else None
+            return Route(operation, game_id if cls is not None else UNKNOWN,
+                         declared=declared, game_id=game_id, game_class=cls)
+        page = self.exact.get(path)
+        if page is not None:
+            return Route(page, "")
+        if path.startswith(STATIC_PREFIXES):
+            return Route(STATIC, "")
+        return Route(UNKNOWN, "")
+
+    def classify(self, path: str) -> tuple[str, str]:
+        """The (operation, game) labels of a request for ``path`` (any method)."""
+        found = self._route({"PATH_INFO": path})
+        return found.operation, found.game
+
+
+def route_of(environ: Mapping[str, Any]) -> Route | None:
+    """The route :class:`Router` left in ``environ`` (None outside the app's layers)."""
+    found: Route | None = environ.get(ENVIRON_KEY)
+    return found
