@@ -1,19 +1,21 @@
-"""``python -m tools.readme``: the README's per-game tables and the games' pictures, written
-from the registry.
+"""``python -m tools.readme``: the per-game tables of README.md and docs/api.md, and the games'
+pictures, written from the registry.
 
     .venv/bin/python -m tools.readme           # rewrite the tables, draw missing pictures
     .venv/bin/python -m tools.readme --check   # change nothing; exit 1 if anything is stale
 
-README.md keeps each generated table between two markers, ``<!-- begin NAME (python -m
-tools.readme) -->`` and ``<!-- end NAME -->``; the command rewrites what lies between them
-from every registered game and leaves the rest of the file alone. The tables (:data:`TABLES`):
-the games with their players and options, the reasons of an illegal move, the kinds of
-legal-moves entries with their fields, and a picture of every game that has one.
+Each document keeps each of its generated tables between two markers, ``<!-- begin NAME
+(python -m tools.readme) -->`` and ``<!-- end NAME -->``; the command rewrites what lies between
+them from every registered game and leaves the rest of the file alone. The tables
+(:data:`TABLES`, by document in :data:`DOCUMENTS`): in README.md the games with their players
+and options, what each game's quiet counter counts, and a picture of every game that has one; in
+docs/api.md the reasons of an illegal move and the kinds of legal-moves entries with their
+fields.
 
 A game's picture is ``docs/images/<id>.png``. The command draws it, for a game that has a
 board view and no picture yet, from the start position under the default options at the
 service's default size, by the service's own renderer; a picture already there is
-kept (the committed ones show chosen positions). ``--check`` is what a test runs: the README
+kept (the committed ones show chosen positions). ``--check`` is what a test runs: each document
 must be exactly what the command writes, and every game with a board view must have its picture.
 """
 
@@ -32,6 +34,7 @@ from rules.core.options import OptionSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+API = ROOT / "docs" / "api.md"
 IMAGES = ROOT / "docs" / "images"
 
 GameClass = type[Game[Any, Any]]
@@ -88,6 +91,22 @@ def games_table(classes: Sequence[GameClass]) -> str:
                   for cls in classes])
 
 
+def quiet_counter(cls: GameClass) -> str | None:
+    """What the game's quiet counter counts, in its own terms (the description of its
+    ``draw_after_quiet_plies`` option), or None for a game without the house rule."""
+    for spec in cls.option_specs:
+        if spec.name == "draw_after_quiet_plies":
+            return spec.description.partition("The counter counts ")[2].rstrip(".") or None
+    return None
+
+
+def quiet_table(classes: Sequence[GameClass]) -> str:
+    """Each game's quiet counter: what it counts."""
+    return table(("game", "the quiet counter counts"),
+                 [(cls.name, counted) for cls in classes
+                  if (counted := quiet_counter(cls)) is not None])
+
+
 def reasons_table(classes: Sequence[GameClass]) -> str:
     """Each game's reasons of an illegal move, in the game's order."""
     return table(("game", code("reason")),
@@ -118,12 +137,18 @@ def pictures_table(classes: Sequence[GameClass]) -> str:
                  [[f"![{cls.name}](docs/images/{cls.id}.png)" for cls in drawn]])
 
 
-#: Every generated table of the README by marker name, each made from the games' classes.
+#: Every generated table by marker name, each made from the games' classes.
 TABLES: dict[str, Callable[[Sequence[GameClass]], str]] = {
     "games": games_table,
+    "quiet": quiet_table,
+    "pictures": pictures_table,
     "reasons": reasons_table,
     "entries": entries_table,
-    "pictures": pictures_table,
+}
+#: The documents with generated tables, and the tables each holds.
+DOCUMENTS: dict[Path, tuple[str, ...]] = {
+    README: ("games", "quiet", "pictures"),
+    API: ("reasons", "entries"),
 }
 
 
@@ -133,15 +158,17 @@ def marked(name: str) -> re.Pattern[str]:
                       rf"(<!-- end {name} -->)", re.DOTALL)
 
 
-def generate(text: str, classes: Sequence[GameClass] | None = None) -> str:
-    """``text`` (the README) with every generated table rewritten from ``classes`` (default:
-    every registered game). Raises ValueError naming a table whose markers are missing."""
+def generate(text: str, classes: Sequence[GameClass] | None = None,
+             document: Path = README) -> str:
+    """``text`` (of ``document``) with every generated table it holds rewritten from
+    ``classes`` (default: every registered game). Raises ValueError naming a table whose
+    markers are missing."""
     classes = games() if classes is None else classes
-    for name, make in TABLES.items():
+    for name in DOCUMENTS[document]:
         pattern = marked(name)
         if not pattern.search(text):
-            raise ValueError(f"README.md has no markers for the {name} table")
-        body = make(classes)
+            raise ValueError(f"{document.name} has no markers for the {name} table")
+        body = TABLES[name](classes)
         text = pattern.sub(lambda m: m.group(1) + body + "\n" + m.group(3), text, count=1)
     return text
 
@@ -181,13 +208,16 @@ def draw_missing(classes: Sequence[GameClass], images: Path = IMAGES) -> list[Pa
 
 # ---- the command ----------------------------------------------------------------------------
 
-def stale(readme: Path = README, images: Path = IMAGES) -> list[str]:
-    """What the command would change: the README if its tables differ from the generated
+def stale(images: Path = IMAGES) -> list[str]:
+    """What the command would change: each document whose tables differ from the generated
     ones, and each missing picture; empty when everything is in step."""
     classes = games()
     problems = []
-    if generate(readme.read_text(encoding="utf-8"), classes) != readme.read_text(encoding="utf-8"):
-        problems.append(f"{readme.name}: its per-game tables are not what the registry gives")
+    for document in DOCUMENTS:
+        text = document.read_text(encoding="utf-8")
+        if generate(text, classes, document) != text:
+            problems.append(f"{document.relative_to(ROOT)}: its per-game tables are not what "
+                            "the registry gives")
     problems += [f"docs/images/{cls.id}.png is missing"
                  for cls in missing_pictures(classes, images)]
     return problems
@@ -206,11 +236,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problems:
             print("run: python -m tools.readme", file=sys.stderr)
         return 1 if problems else 0
-    text = README.read_text(encoding="utf-8")
-    new = generate(text)
-    if new != text:
-        README.write_text(new, encoding="utf-8")
-        print(f"rewrote the tables of {README.name}", file=sys.stderr)
+    for document in DOCUMENTS:
+        text = document.read_text(encoding="utf-8")
+        new = generate(text, document=document)
+        if new != text:
+            document.write_text(new, encoding="utf-8")
+            print(f"rewrote the tables of {document.relative_to(ROOT)}", file=sys.stderr)
     for path in draw_missing(games()):
         print(f"drew {path.relative_to(ROOT)}", file=sys.stderr)
     return 0

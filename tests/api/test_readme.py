@@ -1,7 +1,8 @@
-"""The README's promises checked against the code: every error code the service can answer is in
-its table (and nothing else is), every illegal-move reason of every game, every field of every
-game's legal-moves entries; its per-game tables are what ``python -m tools.readme`` writes from
-the registry; ``/docs/`` with a trailing slash works."""
+"""The README's and docs/api.md's promises checked against the code: every error code the service
+can answer is in the API page's table (and nothing else is), every illegal-move reason of every
+game, every field of every game's legal-moves entries; the per-game tables are what ``python -m
+tools.readme`` writes from the registry; the README is a landing page; ``/docs/`` with a trailing
+slash works."""
 
 from __future__ import annotations
 
@@ -20,13 +21,14 @@ from tools import readme
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+API = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
 
 
 def section(title: str) -> str:
-    """The README's section ``## title``, up to the next one."""
-    start = README.index(f"\n## {title}\n")
-    end = README.find("\n## ", start + 1)
-    return README[start:end if end >= 0 else None]
+    """The API page's section ``## title``, up to the next one."""
+    start = API.index(f"\n## {title}\n")
+    end = API.find("\n## ", start + 1)
+    return API[start:end if end >= 0 else None]
 
 
 def table_rows(text: str) -> list[list[str]]:
@@ -116,4 +118,15 @@ def test_docs_answers_with_and_without_a_trailing_slash(client):
 def test_the_per_game_tables_are_what_the_registry_gives():
     # python -m tools.readme rewrites them (and draws a missing picture); commit what it writes
     assert readme.generate(README) == README, "run: python -m tools.readme"
+    assert readme.generate(API, document=readme.API) == API, "run: python -m tools.readme"
     assert readme.stale() == []
+
+
+def test_the_readme_is_a_landing_page():
+    # at most 200 lines, and what it says of the API is said once, in docs/api.md
+    assert len(README.splitlines()) <= 200
+    for title in ("Endpoints", "Errors", "Legal-moves entries", "Notation"):
+        assert f"\n## {title}\n" not in README and f"\n## {title}\n" in API, title
+    for document in ("docs/api.md", "docs/frontends.md", "docs/deploy.md",
+                     "docs/adding-a-game.md", "docs/architecture.md"):
+        assert f"]({document}" in README, document

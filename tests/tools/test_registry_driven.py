@@ -67,16 +67,18 @@ def test_strength_plays_a_registered_game(noughts):
 def test_the_readme_tables_list_a_registered_game(noughts):
     text = readme.generate(readme.README.read_text(encoding="utf-8"))
     assert "| `noughts` | Noughts and Crosses | x, o | `wobbly_hands` (`false`) |" in text
-    assert "| Noughts and Crosses | `malformed_move`, `occupied` |" in text
-    for kind in NoughtsAndCrosses.entry_kinds:
-        assert f"| Noughts and Crosses | `{kind}` |" in text
     assert "![Noughts and Crosses](docs/images/noughts.png)" in text
     assert text != readme.README.read_text(encoding="utf-8")
+    api = readme.generate(readme.API.read_text(encoding="utf-8"), document=readme.API)
+    assert "| Noughts and Crosses | `malformed_move`, `occupied` |" in api
+    for kind in NoughtsAndCrosses.entry_kinds:
+        assert f"| Noughts and Crosses | `{kind}` |" in api
 
 
 def test_a_registered_game_without_a_picture_gets_one_drawn(noughts, tmp_path):
     assert [cls.id for cls in readme.missing_pictures(readme.games())] == ["noughts"]
     assert readme.stale() == ["README.md: its per-game tables are not what the registry gives",
+                              "docs/api.md: its per-game tables are not what the registry gives",
                               "docs/images/noughts.png is missing"]
     (written,) = readme.draw_missing([NoughtsAndCrosses], tmp_path)
     assert written == tmp_path / "noughts.png"
