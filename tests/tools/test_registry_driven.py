@@ -160,8 +160,8 @@ def test_strength_refuses_configs_that_name_nothing(capsys, monkeypatch):
     error = capsys.readouterr().err
     assert "no configuration starts with 'noughts'" in error
     assert "sceptre 2 players" in error and "mastery classic-1990" in error
-    exits_with(2, strength.main, ["--configs", "mastery", "three-mens-morris"])
-    assert "'three-mens-morris'" in capsys.readouterr().err
+    exits_with(2, strength.main, ["--configs", "mastery", "no-such-game"])
+    assert "'no-such-game'" in capsys.readouterr().err
     exits_with(2, strength.main, ["--latency", "1", "--configs", "nope"])
 
 
