@@ -243,8 +243,8 @@ def alternate_units(port: int, plan: Plan, health: bytes, seconds: float, connec
 # ---- cache counts -------------------------------------------------------------------------------
 
 def cache_counts(directory: str) -> dict[str, dict[str, int]]:
-    """The workers' cache counts (``service.telemetry.caches``), summed over the files they
-    wrote."""
+    """The workers' cache counts (:mod:`service.telemetry.caches`), summed over the files
+    they wrote."""
     total: dict[str, dict[str, int]] = {}
     for path in Path(directory).glob("*.json"):
         for name, info in json.loads(path.read_text()).items():

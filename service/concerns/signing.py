@@ -8,8 +8,7 @@ records/import carries a ``token`` ``kid.PAYLOAD.MAC``: PAYLOAD (base64url of co
 the token's claims: the game's id (``g``, random, minted when a game starts), the ply (``n``,
 plies played since the game's start), the service's time of the answer (``at``) and, for a
 clocked game, its clock (:mod:`service.concerns.clocks`); the MAC is HMAC-SHA256 (standard library)
-over
-the game, its resolved options, the position text and PAYLOAD, under the first key. A request
+over the game, its resolved options, the position text and PAYLOAD, under the first key. A request
 may send the token beside its ``position``; it verifies under any configured key (constant-time
 comparison), so keys can rotate.
 

@@ -74,9 +74,8 @@ def create_app(config: Mapping[str, Any] | None = None,
     to whoever calls :func:`warm_up` (a server hook, for example). Signing settings
     (``REFEREE_SIGNING_KEYS``, ``REFEREE_REQUIRE_SIGNED``) come from ``config`` or the
     environment; malformed ones raise :class:`service.concerns.signing.SigningConfigError`.
-    ``clock``
-    gives the clocks' time in epoch milliseconds (the system's by default; tests drive it),
-    and ``REFEREE_CLOCK_SKEW_MS`` their tolerance of tokens dated ahead of it."""
+    ``clock`` gives the clocks' time in epoch milliseconds (the system's by default; tests
+    drive it), and ``REFEREE_CLOCK_SKEW_MS`` their tolerance of tokens dated ahead of it."""
     app = Flask(__name__, root_path=SERVICE_ROOT)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY_BYTES, ENGINES_READY=False, WARM_UP=True)
     if config:

@@ -1,12 +1,12 @@
 """The request body limit, exact for every transfer coding.
 
 A body sent with ``Content-Length`` over :data:`~service.http.limits.MAX_BODY_BYTES` is
-refused by
-Werkzeug from the header alone (and gunicorn's ``pre_request`` hook closes the connection). A
-chunked body has no length to check: Werkzeug's stream stops at the limit *without* saying that
-more was sent, so reading it through Flask would hand a truncated prefix to the JSON parser.
-:func:`read_body` therefore reads a chunked body itself, one byte past the limit, and answers
-413 ``body_too_large`` when that byte exists: no truncated body is ever parsed.
+refused by Werkzeug from the header alone (and gunicorn's ``pre_request`` hook closes the
+connection). A chunked body has no length to check: Werkzeug's stream stops at the limit
+*without* saying that more was sent, so reading it through Flask would hand a truncated prefix
+to the JSON parser. :func:`read_body` therefore reads a chunked body itself, one byte past the
+limit, and answers 413 ``body_too_large`` when that byte exists: no truncated body is ever
+parsed.
 
 Under gunicorn the connection of such a request is then closed, and the answer says so
 (``Connection: close``): gunicorn would otherwise drain at most 64 KiB of the unread rest and
