@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 import orjson
 from marshmallow import Schema, ValidationError
@@ -52,7 +52,7 @@ from service.concerns.clocks import admitted, settled
 from service.concerns.dice import check_dice_shape
 from service.concerns.shedding import Overloaded
 from service.concerns.signing import claims_after, not_configured, sign, stated, trusted_start
-from service.operations.operation import Picture
+from service.operations.operation import Operation, Picture
 from service.operations.plain import Loader, plain_loader
 from service.operations.tokens import inspected
 from service.telemetry import metrics
@@ -78,6 +78,9 @@ class Step:
 
     def release(self, a: Admission) -> None:
         """Nothing to give back."""
+
+    def document(self, op: Operation, operation: dict[str, Any]) -> None:
+        """Nothing of its own: the spec documents it with the operation's schemas and errors."""
 
 
 def unknown_game(game_id: str) -> Problem:
@@ -248,6 +251,9 @@ class SignedPositions:
     def release(self, a: Admission) -> None:
         """Nothing to give back."""
 
+    def document(self, op: Operation, operation: dict[str, Any]) -> None:
+        """Nothing of its own: the spec documents it with the operation's schemas and errors."""
+
 
 class WithinCapacity:
     """Load shedding: a heavy request holds one of its worker's heavy slots while it is
@@ -262,6 +268,9 @@ class WithinCapacity:
     def release(self, a: Admission) -> None:
         if a.ticket is not None:
             a.ticket.gate.leave(a.ticket)
+
+    def document(self, op: Operation, operation: dict[str, Any]) -> None:
+        """Nothing of its own: every game operation declares the 503 among its errors."""
 
 
 #: every concern, in the order they run

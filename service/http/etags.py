@@ -1,13 +1,17 @@
 """ETags: an operation that declares one (a picture by URL, a pure function of its request) is
 answered with a strong tag, a year's ``Cache-Control`` and ``Vary: Accept``, and 304 without
 being answered at all when the request's If-None-Match names its tag (``*``: once the answer is
-made, since a request that is refused has no copy to keep)."""
+made, since a request that is refused has no copy to keep). The spec documents the tag, the
+cache headers and the 304 from here too (:meth:`Tagged.document`)."""
 
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
 from werkzeug.http import parse_etags, unquote_etag
+
+from service.operations.operation import Operation
 
 from .media import OCTETS
 from .request import Admission, Answer, NotModified
@@ -47,6 +51,41 @@ def held_copies(if_none_match: str | None, tag: str) -> Held:
     return Held.THIS if etags.contains_weak(unquote_etag(tag)[0]) else Held.NONE
 
 
+# ---- what the spec documents of it ---------------------------------------------------------
+
+def cache_headers(cache_control: str) -> dict[str, Any]:
+    """The headers of a cached answer, 200 and 304 alike; ``cache_control`` says what its
+    Cache-Control is."""
+    return {
+        "ETag": {"description": "A strong entity tag of the answer: the same for the same "
+                                "request in every worker and replica; send it back in "
+                                "If-None-Match.",
+                 "schema": {"type": "string"}},
+        "Cache-Control": {"description": cache_control, "schema": {"type": "string"}},
+    }
+
+
+#: the cache headers of an operation that declares an ETag (a picture by URL)
+CACHE_HEADERS = cache_headers(f"{IMMUTABLE}: the answer is a pure function of the query.")
+#: the cache headers of a conditional view (a file of the service, which changes only when
+#: the service is upgraded)
+REVALIDATED_HEADERS = cache_headers("public, max-age=3600: a cache may keep the answer an "
+                                     "hour, then asks again with If-None-Match.")
+
+
+def conditional(operation: dict[str, Any], headers: dict[str, Any]) -> None:
+    """The If-None-Match parameter, the cache ``headers`` and the 304 of an operation whose
+    answers carry an ETag."""
+    operation.setdefault("parameters", []).append({
+        "name": "If-None-Match", "in": "header", "required": False,
+        "description": "ETags of copies the client holds (or *): 304 without a body when one "
+                       "is this answer's.", "schema": {"type": "string"}})
+    operation["responses"]["200"]["headers"] = headers
+    operation["responses"]["304"] = {
+        "description": "Not modified: the If-None-Match header names this answer's ETag; no "
+                       "body.", "headers": headers}
+
+
 class Tagged:
     """The ETag concern (see the module): the tag and its caching headers added to the
     answer, and 304 for a client that holds it."""
@@ -69,3 +108,9 @@ class Tagged:
 
     def release(self, a: Admission) -> None:
         """Nothing to give back."""
+
+    def document(self, op: Operation, operation: dict[str, Any]) -> None:
+        """The If-None-Match parameter, the cache headers and the 304 of an operation that
+        declares an ETag."""
+        if op.etag is not None:
+            conditional(operation, CACHE_HEADERS)

@@ -99,7 +99,8 @@ class NotModified(Exception):
 
 class Concern(Protocol):
     """One thing a game operation's request is held to, in one place: how it admits the
-    request, what it adds to the answer, and what it gives back when the request ends."""
+    request, what it adds to the answer, what it gives back when the request ends, and what
+    the spec documents of it."""
 
     def admit(self, a: Admission) -> None:
         """Judge the request: add a finding to ``a``, or raise the error that answers it
@@ -110,6 +111,9 @@ class Concern(Protocol):
 
     def release(self, a: Admission) -> None:
         """Give back what :meth:`admit` took, whatever the outcome."""
+
+    def document(self, op: Operation, operation: dict[str, Any]) -> None:
+        """Add what the spec says of this concern to ``op``'s OpenAPI ``operation`` object."""
 
 
 def services_of(app: Flask) -> Services:

@@ -28,6 +28,8 @@ from service.operations.answers import apply_answer
 from service.operations.fields import JsonList
 from service.operations.operation import Operation
 from service.operations.table import OPERATIONS
+from service.http.admission import CONCERNS
+from service.http.etags import REVALIDATED_HEADERS, conditional
 from service.http.limits import BODY_LIMIT, MAX_REQUEST_LINE
 from service.http.problems import PROBLEM_MEDIA_TYPE, TOO_LARGE
 from service.http.query import QUERY_TOO_LONG
@@ -226,27 +228,6 @@ def build_spec() -> dict[str, Any]:
     return _in_reading_order(document)
 
 
-def _cache_headers(cache_control: str) -> dict[str, Any]:
-    """The headers of a cached answer, 200 and 304 alike; ``cache_control`` says what its
-    Cache-Control is."""
-    return {
-        "ETag": {"description": "A strong entity tag of the answer: the same for the same "
-                                "request in every worker and replica; send it back in "
-                                "If-None-Match.",
-                 "schema": {"type": "string"}},
-        "Cache-Control": {"description": cache_control, "schema": {"type": "string"}},
-    }
-
-
-#: the cache headers of an operation that declares an ETag (a picture by URL)
-CACHE_HEADERS = _cache_headers("public, max-age=31536000, immutable: the answer is a pure "
-                               "function of the query.")
-#: the cache headers of a conditional view (a file of the service, which changes only when
-#: the service is upgraded)
-REVALIDATED_HEADERS = _cache_headers("public, max-age=3600: a cache may keep the answer an "
-                                     "hour, then asks again with If-None-Match.")
-
-
 def _query_parameters(op: Operation, converter: Any) -> list[dict[str, Any]]:
     """The query parameters of a GET game operation, from its request schema's fields as
     :mod:`service.http.query` reads them: no null, options and dice as JSON text, any other list
@@ -271,19 +252,6 @@ def _query_parameters(op: Operation, converter: Any) -> list[dict[str, Any]]:
             schema["items"] = {**schema["items"], "pattern": "^[^,]+$"}
         parameters.append(parameter)
     return parameters
-
-
-def _conditional(operation: dict[str, Any], headers: dict[str, Any]) -> None:
-    """The If-None-Match parameter, the cache ``headers`` and the 304 of an operation whose
-    answers carry an ETag."""
-    operation.setdefault("parameters", []).append({
-        "name": "If-None-Match", "in": "header", "required": False,
-        "description": "ETags of copies the client holds (or *): 304 without a body when one "
-                       "is this answer's.", "schema": {"type": "string"}})
-    operation["responses"]["200"]["headers"] = headers
-    operation["responses"]["304"] = {
-        "description": "Not modified: the If-None-Match header names this answer's ETag; no "
-                       "body.", "headers": headers}
 
 
 def _operation(op: Operation, game_param: dict[str, Any], converter: Any) -> dict[str, Any]:
@@ -314,10 +282,10 @@ def _operation(op: Operation, game_param: dict[str, Any], converter: Any) -> dic
             content["examples"] = _named_examples(op.request_example)
         operation["requestBody"] = {"required": op.body_required,
                                     "content": {"application/json": content}}
-    if op.etag is not None:
-        _conditional(operation, CACHE_HEADERS)
-    elif op.conditional:
-        _conditional(operation, REVALIDATED_HEADERS)
+    for concern in CONCERNS if op.for_a_game else ():
+        concern.document(op, operation)
+    if op.conditional:
+        conditional(operation, REVALIDATED_HEADERS)
     for status in op.errors:
         operation["responses"][str(status)] = ERROR_RESPONSES[status][0]
     return operation
