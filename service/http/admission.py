@@ -89,12 +89,6 @@ def unknown_game(game_id: str) -> Problem:
                                         f"{', '.join(registry.game_ids())}.")
 
 
-def require_game(game_id: str) -> None:
-    """404 for a game this service does not play."""
-    if registry.game_class(game_id) is None:
-        raise unknown_game(game_id)
-
-
 def known_game(a: Admission) -> None:
     """The path names a game this service plays (judged before the body, so that a request
     to an unknown game is told so whatever its body holds)."""

@@ -31,7 +31,7 @@ from .fastpath import FastPath
 from .limits import MAX_BODY_BYTES
 from .observe import Observe
 from .request import Incoming, Services, services_of
-from .router import route_of
+from .router import routed_game
 from .serving import serve
 
 
@@ -56,9 +56,7 @@ def game_view(operation: Operation) -> Callable[[str], Response]:
     """The Flask view of a game operation: Flask's road to :func:`service.http.serving.serve`."""
 
     def view(game: str) -> Response:
-        route = route_of(request.environ)
-        game_class = route.game_class if route is not None else registry.game_class(game)
-        incoming = Incoming(game, game_class, request.mimetype, read_body,
+        incoming = Incoming(game, routed_game(request.environ, game), request.mimetype, read_body,
                             lambda: request.accept_mimetypes,
                             request.environ.get("QUERY_STRING", ""),
                             request.headers.get("If-None-Match"))

@@ -113,3 +113,12 @@ def route_of(environ: Mapping[str, Any]) -> Route | None:
     """The route :class:`Router` left in ``environ`` (None outside the app's layers)."""
     found: Route | None = environ.get(ENVIRON_KEY)
     return found
+
+
+def routed_game(environ: Mapping[str, Any], game_id: str) -> type[Game[Any, Any]] | None:
+    """The class of the game ``game_id`` that a Flask view names: the one the router found
+    for this request (no second look-up), or the registry's outside the app's layers."""
+    found = route_of(environ)
+    if found is not None and found.game_id == game_id:
+        return found.game_class
+    return registry.game_class(game_id)

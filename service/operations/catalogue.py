@@ -5,22 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from flask import Response
+from flask import Response, request
 
 from rules import registry
-
-from service.http.admission import require_game
-
+from rules.core.game import Game
+from service.http.admission import unknown_game
+from service.http.router import routed_game
 
 def json_response(body: Any, status: int = 200) -> Response:
     """A Flask response carrying ``body`` as JSON."""
     return Response(orjson.dumps(body), status=status, mimetype="application/json")
 
 
-def summary(game_id: str) -> dict[str, Any]:
+def summary(cls: type[Game[Any, Any]]) -> dict[str, Any]:
     """A game's id, name, players and options (with defaults and allowed values)."""
-    cls = registry.game_class(game_id)
-    assert cls is not None
     return {
         "id": cls.id,
         "name": cls.name,
@@ -31,17 +29,18 @@ def summary(game_id: str) -> dict[str, Any]:
 
 def list_games() -> Response:
     """Every game this service plays."""
-    return json_response({"games": [summary(g) for g in registry.game_ids()]})
+    classes = [registry.game_class(game_id) for game_id in registry.game_ids()]
+    return json_response({"games": [summary(cls) for cls in classes if cls is not None]})
 
 
 def show_game(game: str) -> Response:
     """One game: its summary, pieces, setups, notation, perft cap, reasons, dice and any
     other detail it documents; 404 for a game this service does not play."""
-    require_game(game)
-    cls = registry.game_class(game)
-    assert cls is not None
+    cls = routed_game(request.environ, game)
+    if cls is None:
+        raise unknown_game(game)
     described = dict(cls.describe())
-    detail = summary(game)
+    detail = summary(cls)
     for key in ("pieces", "setups", "notation"):
         detail[key] = described.pop(key, [] if key == "pieces" else {})
     detail["max_perft_depth"] = cls.max_perft_depth
