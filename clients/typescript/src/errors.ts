@@ -231,7 +231,9 @@ export class RenderUnavailableError extends RenderError {
   declare readonly code: "render_unavailable";
 }
 
-/** The service requires signed positions and refused this one: the base of the two. */
+/** The service refused the position's token: it requires signed positions (or the request
+ * states its game id or ply) and this one came without a valid token, or the token is not of
+ * the game and ply stated, or the service has no keys to check it with. The base of six. */
 export class SignatureError extends ProblemError {
   override readonly name: string = "SignatureError";
 }
@@ -246,6 +248,48 @@ export class UnsignedPositionError extends SignatureError {
 export class BadSignatureError extends SignatureError {
   override readonly name: string = "BadSignatureError";
   declare readonly code: "bad_signature";
+}
+
+/** 422 signing_not_configured: the request states a `game_id` or `ply`, or inspects a token,
+ * on a service that holds no signing keys (leave them out there). */
+export class SigningNotConfiguredError extends SignatureError {
+  override readonly name: string = "SigningNotConfiguredError";
+  declare readonly code: "signing_not_configured";
+}
+
+/** The app's check refused the token: a valid token, but not of the `game_id` and `ply` the
+ * request stated. The base of three; `tokenGameId` and `tokenPly` say what the token claims. */
+export class GameCheckError extends SignatureError {
+  override readonly name: string = "GameCheckError";
+  /** The id of the game the token belongs to. */
+  readonly tokenGameId: string | undefined;
+  /** The ply the token is of. */
+  readonly tokenPly: number | undefined;
+
+  constructor(problem: Problem, init: ProblemInit = {}) {
+    super(problem, init);
+    this.tokenGameId = problem.token_game_id;
+    this.tokenPly = problem.token_ply;
+  }
+}
+
+/** 422 token_wrong_game: the token belongs to another game than the `game_id` stated. */
+export class TokenWrongGameError extends GameCheckError {
+  override readonly name: string = "TokenWrongGameError";
+  declare readonly code: "token_wrong_game";
+}
+
+/** 422 token_superseded: the token is of an earlier ply than the `ply` stated (a take-back). */
+export class TokenSupersededError extends GameCheckError {
+  override readonly name: string = "TokenSupersededError";
+  declare readonly code: "token_superseded";
+}
+
+/** 422 token_ahead: the token is of a later ply than the `ply` stated (the game went on
+ * without the app). */
+export class TokenAheadError extends GameCheckError {
+  override readonly name: string = "TokenAheadError";
+  declare readonly code: "token_ahead";
 }
 
 /** A clocked game's refusal (see the service's docs/signing.md, Clocks): the base of four. */
@@ -365,6 +409,10 @@ export const ERROR_CLASSES: ErrorClasses = {
   render_unavailable: RenderUnavailableError,
   unsigned_position: UnsignedPositionError,
   bad_signature: BadSignatureError,
+  token_wrong_game: TokenWrongGameError,
+  token_superseded: TokenSupersededError,
+  token_ahead: TokenAheadError,
+  signing_not_configured: SigningNotConfiguredError,
   clocks_need_signing: ClocksNeedSigningError,
   invalid_time_control: InvalidTimeControlError,
   clock_skew: ClockSkewError,

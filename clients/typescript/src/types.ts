@@ -9,6 +9,7 @@ import type { Games } from "./games.js";
 import type {
   ApplyResponse, Event, GameId, ImportedRecord, LegalMoveEntry, LegalMovesResponse, Ply,
   Problem, ReplayResponse, SetupResponse, Status, SuggestRequest, SuggestResponse,
+  TokenInspection,
 } from "./schema.js";
 
 /** `T` with the members of `M` in place of its own. */
@@ -58,15 +59,40 @@ export type State = Status["state"];
 
 /**
  * Where a request on game `G` starts: a position, the game's options and the position's
- * signature. Every answer of setup, apply and replay is one (it carries all three), so pass
- * the last answer to the next call and the `token` goes along by itself. Anything left out
- * starts from the initial position under the default options.
+ * signature, and the app's check: the `game_id` and the latest `ply` of the game the app
+ * knows. Every answer of setup, apply and replay is one (it carries all five where the service
+ * signs positions), so pass the last answer to the next call and the token goes along with
+ * the game id and ply it must match. An app that takes a position and token from elsewhere (a
+ * player, a page) states the game id and ply it kept: `{ ...theirs, game_id, ply }`; the
+ * service then refuses a token of another game or of another ply (TokenWrongGameError,
+ * TokenSupersededError, TokenAheadError). Anything left out starts from the initial position
+ * under the default options, unchecked.
  */
 export interface At<G extends GameId = GameId> {
   position?: string | null;
   options?: Options<G> | null;
   token?: string | null;
+  /** The id of the game the request belongs to, as its signed answers gave it. */
+  game_id?: string | null;
+  /** The latest ply of that game the app knows (its latest signed answer's). */
+  ply?: number | null;
 }
+
+/** The two values an app keeps per game to check every token it is handed: the game's id and
+ * its latest ply, as the game's latest signed answer (setup, apply, replay, importRecord)
+ * gave them. */
+export type GameCheck = Pick<At, "game_id" | "ply">;
+
+/** What inspectToken takes: the `token`, the position and options it claims to sign (the
+ * initial position and default options when left out), and, to check it, a `game_id` and
+ * `ply`. An answer with a token is one. */
+export type TokenQuery<G extends GameId = GameId> = Omit<At<G>, "token"> & { token: string };
+
+/** inspectToken's answer for game `G`: whether the token is valid, and its claims (game id,
+ * ply, date, key id, clocks) when it is; `code` and `detail` say why when it is not. */
+export type Inspection<G extends GameId = GameId> = With<TokenInspection, {
+  game: G; options: Options<G>;
+}>;
 
 /** Setup's answer for game `G`: the initial position, its resolved options, its token. */
 export type Setup<G extends GameId = GameId> = With<SetupResponse, { options: Options<G> }>;

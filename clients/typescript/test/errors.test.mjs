@@ -6,9 +6,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  ERROR_CLASSES, IllegalMoveError, InternalError, InvalidTagError, OverloadedError, ProblemError,
-  RateLimitedError, RecordError, RefereeClient, RefereeError, RenderError, SignatureError,
-  TransportError, retryAfterSeconds,
+  ERROR_CLASSES, GameCheckError, IllegalMoveError, InternalError, InvalidTagError,
+  OverloadedError, ProblemError, RateLimitedError, RecordError, RefereeClient, RefereeError,
+  RenderError, SignatureError, TokenSupersededError, TransportError, retryAfterSeconds,
 } from "@boardgame-referee/client";
 
 /** @typedef {import("@boardgame-referee/client").ProblemCode} ProblemCode */
@@ -68,6 +68,13 @@ test("the families group the render, signature and record problems", () => {
   assert.ok(ERROR_CLASSES.render_unavailable.prototype instanceof RenderError);
   assert.ok(ERROR_CLASSES.bad_signature.prototype instanceof SignatureError);
   assert.ok(ERROR_CLASSES.unsigned_position.prototype instanceof SignatureError);
+  assert.ok(ERROR_CLASSES.signing_not_configured.prototype instanceof SignatureError);
+  for (const code of /** @type {const} */ (["token_wrong_game", "token_superseded",
+    "token_ahead"])) {
+    assert.ok(ERROR_CLASSES[code].prototype instanceof GameCheckError, code);
+    assert.ok(ERROR_CLASSES[code].prototype instanceof SignatureError, code);
+  }
+  assert.ok(!(ERROR_CLASSES.bad_signature.prototype instanceof GameCheckError));
   for (const code of /** @type {const} */ (["invalid_record", "invalid_tag", "game_mismatch",
     "result_contradicts_board", "invalid_departure"])) {
     assert.ok(ERROR_CLASSES[code].prototype instanceof RecordError, code);
@@ -82,6 +89,20 @@ test("a record's error says where the record is at fault", async () => {
   assert.equal(error.tag, "Date");
   assert.equal(error.line, 2);
   assert.equal(error.column, 1);
+});
+
+test("the app's check's refusal says what the token claims", async () => {
+  const { client } = fakeClient(() => problem(422, "token_superseded",
+    { token_game_id: "g-1", token_ply: 3 }));
+  const error = await client.apply("mastery", "a1a2", { position: "p", token: "t",
+    game_id: "g-1", ply: 5 }).catch((e) => e);
+  assert.ok(error instanceof TokenSupersededError);
+  assert.equal(error.tokenGameId, "g-1");
+  assert.equal(error.tokenPly, 3);
+  const { client: other } = fakeClient(() => problem(422, "token_ahead"));
+  const bare = await other.status("mastery").catch((e) => e);
+  assert.equal(bare.tokenGameId, undefined);
+  assert.equal(bare.tokenPly, undefined);
 });
 
 test("an illegal move carries its reason, and a replay's its index", async () => {
@@ -214,6 +235,34 @@ test("requests: the token only beside a position, answers' other members left ou
   assert.equal(first.method, "POST");
   assert.equal(first.headers.get("X-Api-Key"), "k");
   assert.equal(first.headers.get("Content-Type"), "application/json");
+});
+
+test("requests: the game id and ply whenever given; an answer carries them on", async () => {
+  const { client, requests } = fakeClient(() => Response.json({}));
+  /** @type {import("@boardgame-referee/client").Setup<"mastery"> & {token: string}} */
+  const setup = { position: "p", options: { ruleset: "ross-2002" }, token: "t", game_id: "g-1",
+    ply: 0 };
+  await client.legalMoves("mastery", setup);
+  await client.status("mastery", { game_id: "g-2", ply: 4 });
+  await client.status("mastery", { ...setup, game_id: null, ply: null });
+  await client.inspectToken("mastery", { token: "lonely" });
+  await client.inspectToken("mastery", setup);
+  await client.exportRecord("mastery", ["a1a2"], setup, {
+    clocks: [{ remaining_ms: { light: 1000, dark: 2000 } }] });
+  const url = client.pictureUrl("mastery", setup);
+  const [legal, stated, unstated, lonely, inspected, exported] =
+    await Promise.all(requests.map((r) => r.json()));
+  const at = { position: "p", options: { ruleset: "ross-2002" }, token: "t" };
+  assert.deepEqual(legal, { ...at, game_id: "g-1", ply: 0 });
+  assert.deepEqual(stated, { game_id: "g-2", ply: 4 });
+  assert.deepEqual(unstated, at);
+  assert.deepEqual(lonely, { token: "lonely" });      // the token alone: the initial position
+  assert.deepEqual(inspected, { ...at, game_id: "g-1", ply: 0 });
+  assert.deepEqual(exported.clocks, [{ remaining_ms: { light: 1000, dark: 2000 } }]);
+  assert.equal(requests[3]?.url, "http://referee.test/v1/games/mastery/tokens/inspect");
+  const query = new URL(url).searchParams;
+  assert.equal(query.get("game_id"), "g-1");
+  assert.equal(query.get("ply"), "0");
 });
 
 test("render asks for the format and answers SVG text or a PNG blob", async () => {

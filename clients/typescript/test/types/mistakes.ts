@@ -2,7 +2,7 @@
 // on the line before one, and `tsc` fails if that line ever compiles (the error it expects
 // gone). Compiled by `npm run typecheck:types` (after `npm run build`); never run. Each
 // mistake has its correct twin in uses.ts, which must compile.
-import { RefereeClient } from "@boardgame-referee/client";
+import { RefereeClient, TokenSupersededError } from "@boardgame-referee/client";
 import "@boardgame-referee/client/referee-board";
 import type { RefereeBoard } from "@boardgame-referee/client/referee-board";
 
@@ -56,6 +56,26 @@ await referee.replay("maestria", ["fight"], {}, { dice: [{ attacker: 6, defender
 for (const event of (await referee.apply("kings-mate", "a1b2")).events) {
   // @ts-expect-error
   console.log(event.type === "fight");
+}
+
+// the app's check: a ply is a number, a game id a string; a token inspected is given
+// @ts-expect-error
+await referee.apply("mastery", "e2e3", { position: "p", token: "t", ply: "3" });
+// @ts-expect-error
+await referee.status("mastery", { position: "p", token: "t", game_id: 7 });
+// @ts-expect-error
+await referee.inspectToken("mastery", { position: "p" });
+// an inspection's options are its game's
+// @ts-expect-error
+console.log((await referee.inspectToken("kings-mate", { token: "t" })).options.ruleset);
+try {
+  await referee.apply("mastery", "e2e3");
+} catch (error) {
+  if (error instanceof TokenSupersededError) {
+    // @ts-expect-error
+    const ply: string | undefined = error.tokenPly;
+    console.log(ply);
+  }
 }
 
 // the element: a game id it cannot play, options no game has, dice of no game, and

@@ -2,8 +2,8 @@
 // entries and events, read without a cast. Compiled by `npm run typecheck:types` (after
 // `npm run build`, against the package as users import it); never run.
 import {
-  RefereeClient, isGameId, type Applied, type At, type Dice, type Entry, type GameEvent,
-  type Options,
+  GameCheckError, RefereeClient, isGameId, type Applied, type At, type Dice, type Entry,
+  type GameCheck, type GameEvent, type Options,
 } from "@boardgame-referee/client";
 import "@boardgame-referee/client/referee-board";
 import type { RefereeBoard } from "@boardgame-referee/client/referee-board";
@@ -53,6 +53,32 @@ const suggested: Entry<"sceptre"> = (await referee.suggest("sceptre")).entry;
 // an answer is the next request's start, of its game or of any (At without a game)
 let at: At = kingsMate;
 at = await referee.apply("kings-mate", "a1b2", at);
+
+// the app's check: the two values kept per game, stated beside a position handed in
+const kept: GameCheck = { game_id: at.game_id ?? null, ply: at.ply ?? null };
+const handedIn = { position: at.position, options: at.options, token: at.token };
+at = await referee.apply("kings-mate", "b2b3", { ...handedIn, ...kept });
+try {
+  await referee.status("kings-mate", { ...handedIn, ...kept });
+} catch (error) {
+  if (error instanceof GameCheckError) {
+    const claimed: [string | undefined, number | undefined] = [error.tokenGameId, error.tokenPly];
+    console.log(error.code, claimed);
+  }
+}
+if (at.token) {
+  const inspected = await referee.inspectToken("kings-mate", { ...at, token: at.token });
+  const claims: [boolean, string | undefined, number | undefined, number | undefined] =
+    [inspected.valid, inspected.game_id, inspected.ply, inspected.clocks?.as_of];
+  const stalemateRule: Options<"kings-mate">["stalemate"] = inspected.options.stalemate;
+  console.log(claims, stalemateRule);
+}
+const imported = await referee.importRecord("kings-mate", "[Game \"kings-mate\"] *");
+const clockMs: number | undefined = imported.plies[0]?.clock_ms;
+const verdict: boolean | undefined = imported.final_token?.valid;
+await referee.exportRecord("kings-mate", ["b2b3"], {}, {
+  clocks: [{ remaining_ms: { white: 300_000, black: 300_000 } }] });
+console.log(clockMs, verdict);
 
 // a game id known only at run time (a URL's, a form's) is checked, then typed
 const fromUrl: string = new URLSearchParams("game=mastery").get("game") ?? "";
