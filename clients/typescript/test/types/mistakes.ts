@@ -95,3 +95,15 @@ board.addEventListener("move", (moved) => {
 });
 // @ts-expect-error
 console.log(board.legalMoves[0]?.no_such_field);
+// the app's check on the element: a ply is a number, the answer's a number too
+// @ts-expect-error
+board.ply = "3";
+board.addEventListener("referee-error", (failed) => {
+  // @ts-expect-error
+  console.log(failed.detail.no_such_member.length);
+});
+board.addEventListener("move", (moved) => {
+  // @ts-expect-error
+  const ply: string | undefined = moved.detail.ply;
+  console.log(ply);
+});

@@ -97,6 +97,17 @@ board.addEventListener("move", (moved) => {
   console.log(dice);
 });
 board.addEventListener("error", (failed) => console.log(failed.detail.code));
+board.addEventListener("referee-error", (failed) => console.log(failed.detail.code, failed.detail.detail));
+// the page hands the element a game it kept: its position, token, game id and ply
+board.position = attempt.position;
+board.token = attempt.token ?? null;
+board.gameId = attempt.game_id ?? null;
+board.ply = attempt.ply ?? null;
+board.addEventListener("move", (moved) => {
+  const latest: [string | undefined, number | undefined] = [moved.detail.game_id, moved.detail.ply];
+  const shown: [string | null, number | null] = [board.gameId, board.ply];
+  console.log(latest, shown);
+});
 const entries: Entry[] = board.legalMoves;
 await board.play("fight", { attacker: [6], defender: [2] });
 
