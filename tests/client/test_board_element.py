@@ -710,3 +710,36 @@ def test_an_older_token_or_another_games_is_refused_and_the_board_says_why(page,
         f"{BOARD}.status && {BOARD}.status.to_move === 'light' && !{BOARD}.hasAttribute('aria-busy')"
         " && " + f"{SHADOW}.querySelector('.error').textContent === ''")
     assert page.evaluate(f"[{BOARD}.gameId, {BOARD}.ply]") == [latest["game_id"], 1]
+
+
+# ---- a board of points: round marks, and the last move named ---------------------------------
+
+@pytest.fixture(scope="module")
+def morris_url() -> Iterator[str]:
+    """The service with the test-only Three Men's Morris, a board of points and lines."""
+    with running_service(module="tests.morris.serve") as url:
+        yield url
+
+
+def test_on_a_point_the_selection_and_the_keyboard_frame_are_round(page, morris_url):
+    add_board(page, game="morris", position="oxx/.xo/..o x", interactive="", service=morris_url)
+    point = page.evaluate(f"""(() => {{ const r = {SHADOW}.querySelector(
+        'g.cell[data-square="b2"] rect.square');
+        return [Number(r.getAttribute('rx')), Number(r.getAttribute('width'))]; }})()""")
+    assert point[0] * 2 == point[1]                 # the point's area is a disc
+    page.click(square("b2"))
+    page.keyboard.press("ArrowLeft")                 # the keyboard's frame, on a2
+    page.wait_for_function(f"{SHADOW}.activeElement?.dataset.square === 'a2'")
+    frames = page.evaluate(f"""[...{SHADOW}.querySelectorAll('g.marks rect, g.cursor rect')]
+        .map(r => [r.getAttribute('class'), Number(r.getAttribute('rx')),
+                   Number(r.getAttribute('width'))])""")
+    assert [kind for kind, _, _ in frames] == ["mark-dark", "mark-selected", "halo", "frame"]
+    assert all(rx * 2 == width and rx > 0 for _, rx, width in frames), frames
+    # the move played is named on its points, whose last-move frames are circles
+    page.click(square("a2"))
+    wait_for_events(page, "status", 2)
+    assert events(page, "move")[0]["move"] == "b2-a2"
+    assert page.locator("referee-board g.cell[data-square='a2'] circle.last-move").count() > 0
+    label = page.evaluate(f"{SHADOW}.querySelector('g.cell[data-square=\"a2\"]')"
+                          ".getAttribute('aria-label')")
+    assert "last move" in label, label
