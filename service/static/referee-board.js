@@ -658,8 +658,8 @@ export class RefereeBoard extends HTMLElement {
 
   /**
    * Plays `move` (its notation) with `dice` (or rolled by the service when omitted and the
-   * move needs them). Resolves to the apply answer, or null when the service refused it (an
-   * `error` event says why).
+   * move needs them). Resolves to the apply answer, or null when the service refused it (a
+   * `referee-error` event says why).
    * @param {string} move
    * @param {Json} [dice]
    * @returns {Promise<Applied | null>}
