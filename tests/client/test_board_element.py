@@ -206,7 +206,8 @@ def square(name: str) -> str:
 #: (``move``), the button of the kind of move holding it (``group``), or its square on the board
 QUESTION = f"""move => {{
     const root = {SHADOW};
-    if (root.querySelector(`.choices button[data-move="${{CSS.escape(move)}}"]`)) return {{ask: 'move'}};
+    const asked = `.choices button[data-move="${{CSS.escape(move)}}"]`;
+    if (root.querySelector(asked)) return {{ask: 'move'}};
     if ([...root.querySelectorAll('.choices button[data-moves]')].some(
             b => b.dataset.moves.split(' ').includes(move))) return {{ask: 'group'}};
     const cell = root.querySelector(`g.cell.candidate[data-move="${{CSS.escape(move)}}"]`);
@@ -707,8 +708,9 @@ def test_an_older_token_or_another_games_is_refused_and_the_board_says_why(page,
                   f"{BOARD}.token = token; {BOARD}.ply = ply; }}",
                   [first["position"], first["token"], first["ply"]])
     page.wait_for_function(
-        f"{BOARD}.status && {BOARD}.status.to_move === 'light' && !{BOARD}.hasAttribute('aria-busy')"
-        " && " + f"{SHADOW}.querySelector('.error').textContent === ''")
+        f"{BOARD}.status && {BOARD}.status.to_move === 'light'"
+        f" && !{BOARD}.hasAttribute('aria-busy')"
+        f" && {SHADOW}.querySelector('.error').textContent === ''")
     assert page.evaluate(f"[{BOARD}.gameId, {BOARD}.ply]") == [latest["game_id"], 1]
 
 

@@ -137,12 +137,11 @@ def axe_violations(page, axe_source: str) -> list[str]:
     """axe-core's violations on the page (its shadow roots included), one line each."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe_source)
-    found = page.evaluate("""async () => {
+    return page.evaluate("""async () => {
         const result = await axe.run(document, {resultTypes: ['violations']});
         return result.violations.map(v => `${v.id} (${v.impact}): ` +
             v.nodes.map(n => n.target.join(' > ') + ' ' + n.failureSummary).join(' | '));
     }""")
-    return found
 
 
 class States:
@@ -281,7 +280,8 @@ def test_the_focus_comes_back_to_the_board_after_a_choice_dice_or_a_cancel(page,
     page.click(square("c8"))
     page.wait_for_selector("referee-board .choices button[data-roll]")
     attempt = next(m for m in legal_moves(page) if m["move"] == "a8c8")
-    assert attempt["probability"] == pytest.approx(5 / 12)   # the attacker's d6 beats the defender's
+    # the attacker's d6 beats the defender's
+    assert attempt["probability"] == pytest.approx(5 / 12)
     assert shadow_text(page, "#choice-question") == (
         "a8c8 needs dice: roll them, or enter them. Odds: white succeeds 42%.")
     assert focused(page).get("square") is None
