@@ -40,6 +40,7 @@ from tests.client.test_board_element import (
     wait_for_events,
 )
 from tests.live_service import post_json
+from tests.wcag import contrast
 
 #: the page of test_board_element (another origin than the service's), and its fixtures
 browser, page_url, service_url, page = (
@@ -53,21 +54,6 @@ BEFORE_ATTACK = "w1*,-,-,w2,-,-,-,-,-,-,-,-/-,-,b3,-,-,-,-,-,-,-,-,b1* play b 2 
 
 
 # ---- contrast, computed -----------------------------------------------------------------------
-
-def luminance(colour: str) -> float:
-    """WCAG 2's relative luminance of ``#rrggbb``."""
-    def linear(channel: int) -> float:
-        c = channel / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG 2's contrast ratio of two colours (1 to 21)."""
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
 
 def element_colours() -> dict[str, str]:
     """The element's colours as its style sets them: custom property -> ``#rrggbb``."""
