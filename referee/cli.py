@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence, TextIO
 
 from rules import records, registry
+from rules.records.collection import load_many, split
 from rules.core.departure import depart
 from rules.core.errors import RulesError
 from rules.core.game import Game
@@ -354,13 +355,44 @@ def cmd_record_check(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> in
     if text is None:
         print(f"{name}: invalid_record: the file is not UTF-8 text.", file=out)
         return 1
+    games = split(text)
+    next(games)
+    if next(games, None) is None:
+        return _check_one(name, text, args.game, out)
+    return _check_many(name, text, args.game, out)
+
+
+def _check_one(name: str, text: str, game: str | None, out: TextIO) -> int:
+    """A file of one record: its summary line (0) or its fault line (1)."""
     try:
-        loaded = records.load(text, args.game)
+        loaded = records.load(text, game)
     except RulesError as exc:
         print(fault_line(name, exc), file=out)
         return 1
     print(f"{name}: {summary(loaded)}", file=out)
     return 0
+
+
+def _check_many(name: str, text: str, game: str | None, out: TextIO) -> int:
+    """A file of several records: one line a game, in order (``FILE:LINE: game N: summary``
+    for a valid one, its fault line with ``game N:`` for one at fault), then a summary line;
+    1 if any is at fault."""
+    count = failed = 0
+    try:
+        for judged in load_many(text, game_id=game):
+            count += 1
+            where = judged.game
+            if judged.error is not None:
+                failed += 1
+                print(fault_line(name, judged.error, f"game {where.index + 1}: "), file=out)
+            else:
+                print(f"{name}:{where.line}: game {where.index + 1}: {summary(judged.loaded)}",
+                      file=out)
+    except RulesError as exc:  # too many games
+        failed += 1
+        print(fault_line(name, exc), file=out)
+    print(f"{name}: {count} games, {count - failed} valid, {failed} at fault", file=out)
+    return 1 if failed else 0
 
 
 def _record_text(path: str, stdin: TextIO) -> tuple[str, str | None]:
@@ -381,9 +413,10 @@ def _record_text(path: str, stdin: TextIO) -> tuple[str, str | None]:
 PLACE = re.compile(r"Line \d+(?:, column \d+)?[,:] ")
 
 
-def fault_line(name: str, exc: RulesError) -> str:
+def fault_line(name: str, exc: RulesError, game: str = "") -> str:
     """A record's fault as one line: ``FILE:LINE:COLUMN: code: detail``, the place when the
-    error carries it (said once), the ply's index for a bad ply, the rule's reason."""
+    error carries it (said once), the ply's index for a bad ply, the rule's reason; ``game``
+    (``game 2: ``) before the code names the game of a file of many."""
     extra = exc.extra
     place = "".join(f":{extra[key]}" for key in ("line", "column") if extra.get(key))
     detail = PLACE.sub("", exc.detail, count=1) if place else exc.detail
@@ -391,7 +424,7 @@ def fault_line(name: str, exc: RulesError) -> str:
     if isinstance(index, int) and f"move {index} " not in detail:
         detail = f"move {index}: {detail}"
     reason = extra.get("reason")
-    return f"{name}{place}: {exc.code}: {detail}" + (f" [{reason}]" if reason else "")
+    return f"{name}{place}: {game}{exc.code}: {detail}" + (f" [{reason}]" if reason else "")
 
 
 #: what each agreement of a record's result with its board means, for the summary line

@@ -42,7 +42,8 @@ __all__ = [
     "GameOverError", "WorkLimitExceededError", "RenderError", "SignatureError", "ClockError",
     "NotReadyError", "OverloadedError", "RateLimitedError", "ServiceError", "RecordError",
     "InvalidRecordError", "InvalidTagError", "GameMismatchError", "ResultContradictsBoardError",
-    "InvalidDepartureError", "ImportedRecord", "ExportedRecord", "Aside", "Comment",
+    "InvalidDepartureError", "TooManyRecordsError", "ImportedRecord", "ImportedGame",
+    "ExportedRecord", "Aside", "Comment",
 ]
 
 
@@ -173,6 +174,10 @@ class InvalidDepartureError(RecordError):
     the game."""
 
 
+class TooManyRecordsError(RecordError):
+    """422 too_many_records: a text holds more games than one import judges."""
+
+
 class WorkLimitExceededError(RefereeError):
     """422 work_limit_exceeded: perft too deep or too big."""
 
@@ -242,6 +247,7 @@ ERRORS: dict[str, type[RefereeError]] = {
     "game_mismatch": GameMismatchError,
     "result_contradicts_board": ResultContradictsBoardError,
     "invalid_departure": InvalidDepartureError,
+    "too_many_records": TooManyRecordsError,
     "invalid_highlight": RenderError,
     "render_unavailable": RenderError,
     "invalid_last_move": RenderError,
@@ -479,6 +485,29 @@ class ImportedRecord:
 
 
 @dataclass(frozen=True)
+class ImportedGame:
+    """One game of a text of many records, judged on its own: its ``index`` (from 0), the
+    ``line`` and ``column`` where it starts and that line's text (``first_line``), and either
+    the game (``record``) or its first fault (``error``, the exception a single import of it
+    raises, its line and column the whole text's)."""
+
+    index: int
+    line: int
+    column: int
+    first_line: str
+    record: ImportedRecord | None
+    error: RefereeError | None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "ImportedGame":
+        record = data.get("record")
+        problem = data.get("problem")
+        return cls(data["index"], data["line"], data["column"], data["first_line"],
+                   None if record is None else ImportedRecord.from_json(record),
+                   None if problem is None else error_for(problem, int(problem["status"])))
+
+
+@dataclass(frozen=True)
 class TokenInspection:
     """What a token proves (the service's tokens/inspect): ``valid``, the ``position`` and
     resolved ``options`` it was checked against; for a token whose MAC verifies, its claims
@@ -702,6 +731,14 @@ class Referee:
         ``tag``), a ply that fails its own error with its ``index``."""
         return ImportedRecord.from_json(self._json(
             "POST", self._game_path(game, "records/import"), {"record": record}))
+
+    def import_records(self, game: str, records: str) -> list[ImportedGame]:
+        """Every game of a text of several records, each judged on its own, in order (a
+        record without a Game tag is a game of ``game``); a game at fault holds its error,
+        it is not raised. Too many games raise :class:`TooManyRecordsError`."""
+        data = self._json("POST", self._game_path(game, "records/import-many"),
+                          {"records": records})
+        return [ImportedGame.from_json(entry) for entry in data["games"]]
 
     def export_game(self, game: str, moves: Sequence[str], position: str | None = None,
                     options: Mapping[str, Any] | None = None,

@@ -20,6 +20,7 @@ from marshmallow import Schema, fields, validate
 from rules import registry
 from rules.core.game import Game
 from rules.records import AGREEMENTS, ASIDE_WORDS, DRAW_AGREED, load, write_game
+from rules.records.collection import MAX_RECORDS, Judged, load_many
 
 from . import schemas as s
 from .answers import replay_cost
@@ -27,6 +28,7 @@ from .clocks import TimeControl
 from .components import component_field
 from .fields import PlainList, StrictInteger, Text, TextMap, TrimmedString
 from .plain import PlainObject
+from .problems import problem_document
 from .positions import canonical, position_for
 from .shedding import RECORD_MS_PER_KIB, REPLAY_MS_PER_MOVE
 from .signing import Signer
@@ -172,6 +174,83 @@ def import_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
     judged)."""
     text = body["record"]
     words = min(len(text.split()), s.MAX_REPLAY_MOVES)
+    return len(text) / 1024 * RECORD_MS_PER_KIB + words * REPLAY_MS_PER_MOVE
+
+
+# ---- import of many --------------------------------------------------------------------------
+
+class RecordsImportRequestSchema(s.StrictSchema):
+    records = Text(required=True, validate=validate.Length(max=s.MAX_BODY_BYTES), metadata={
+        "description": "The text of one or more records, one after the other (a file of "
+                       "games, as docs/records.md writes them): a game ends with its result "
+                       "token, or where the next game's tag pairs begin. A record without a "
+                       "Game tag is a game of the path's game; a record's own Game tag names "
+                       "its game. At most "
+                       f"{MAX_RECORDS} games (422 too_many_records beyond) and "
+                       f"{s.MAX_REPLAY_MOVES} plies a game (that game's 422 "
+                       "work_limit_exceeded)."})
+
+
+class RecordProblemSchema(s.ProblemSchema):
+    """The problem document an import of that game alone answers (without request_id)."""
+
+
+class ImportedGameSchema(Schema):
+    index = fields.Integer(required=True, metadata={
+        "description": "The game's place in the text, from 0."})
+    line = fields.Integer(required=True, metadata={
+        "description": "The line (from 1) of the text where the game starts."})
+    column = fields.Integer(required=True, metadata={
+        "description": "The column (from 1) where the game starts on that line."})
+    first_line = fields.String(required=True, metadata={
+        "description": "That line's text, trimmed (at most 80 characters), to name the game."})
+    valid = fields.Boolean(required=True, metadata={
+        "description": "Whether the game is judged valid: `record` holds it, else `problem`."})
+    record = fields.Nested(ImportedRecordSchema, metadata={
+        "description": "A valid game, as records/import answers it (no token)."})
+    problem = fields.Nested(RecordProblemSchema, metadata={
+        "description": "A game at fault: its first fault, as records/import answers it; "
+                       "its line and column are the whole text's."})
+
+
+class ImportedRecordsSchema(Schema):
+    games = fields.List(fields.Nested(ImportedGameSchema), required=True, metadata={
+        "description": "Every game of the text, in order, each judged on its own."})
+    count = fields.Integer(required=True, metadata={"description": "How many games."})
+    failed = fields.Integer(required=True, metadata={
+        "description": "How many of them are at fault."})
+
+
+def judged_json(g: Game[Any, Any], judged: Judged) -> dict[str, Any]:
+    """One game of a text of many, as import-many answers it."""
+    game = judged.game
+    answer: dict[str, Any] = {"index": game.index, "line": game.line, "column": game.column,
+                              "first_line": game.first_line, "valid": judged.loaded is not None}
+    if judged.loaded is not None:
+        loaded = judged.loaded
+        answer["record"] = loaded.to_json(lambda position: canonical(loaded.game, position))
+    else:
+        assert judged.error is not None
+        error = judged.error
+        answer["problem"] = problem_document(422, error.code, error.detail, **error.extra)
+        answer["problem"].pop("request_id", None)
+    return answer
+
+
+def import_many_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """Every game of the body's text judged on its own, in order (a game without a Game tag
+    is one of ``g``'s game, under its default options unless its Options tag says)."""
+    games = [judged_json(g, judged) for judged in load_many(
+        body["records"], g.id, max_plies=s.MAX_REPLAY_MOVES)]
+    return {"games": games, "count": len(games),
+            "failed": sum(not game["valid"] for game in games)}
+
+
+def import_many_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
+    """Estimated milliseconds of judging every game: as one import of the whole text, its
+    words counted up to every game's bound of plies."""
+    text = body["records"]
+    words = min(len(text.split()), s.MAX_REPLAY_MOVES * MAX_RECORDS)
     return len(text) / 1024 * RECORD_MS_PER_KIB + words * REPLAY_MS_PER_MOVE
 
 

@@ -130,22 +130,25 @@ class Loaded:
         }
 
 
-def load(text: str, game_id: str | None = None, max_plies: int | None = None) -> Loaded:
+def load(text: str, game_id: str | None = None, max_plies: int | None = None,
+         line: int = 1, column: int = 1, default_game: str | None = None) -> Loaded:
     """The record ``text`` judged: for the game ``game_id`` (its Game tag, if any, must
-    agree) or else the game its Game tag names; at most ``max_plies`` plies.
+    agree) or else the game its Game tag names; at most ``max_plies`` plies. ``line`` and
+    ``column`` say where ``text`` starts in its file, for the places errors name;
+    ``default_game`` is the game of a record without a Game tag when ``game_id`` is None.
 
     Raises the record's errors (:mod:`rules.records.errors`: the grammar, a tag, the game,
     the result) and the rules' (options, start position, a ply: each with where it is
     written, a ply with its index too).
     """
-    record = read(text)
+    record = read(text, line, column)
     if max_plies is not None:
         plies = sum(isinstance(item, Ply) for item in record.items)
         if plies > max_plies:
             raise WorkLimitExceeded(
                 f"The record has {plies} plies; at most {max_plies} are judged in one "
                 "request. Split the game, or judge it offline.", limit=max_plies)
-    game = _game_of(record, game_id)
+    game = _game_of(record, game_id, default_game)
     check_tags(record, game)
     start, from_initial = _start_of(record, game)
     where: dict[str, Any] = {"line": record.result_line, "column": record.result_column}
@@ -159,9 +162,10 @@ def load(text: str, game_id: str | None = None, max_plies: int | None = None) ->
                  result, None if termination is None else termination.value, where)
 
 
-def _game_of(record: Record, game_id: str | None) -> Game[Any, Any]:
-    """The configured game of the record: the one asked for or the Game tag's, under the
-    Options tag's options."""
+def _game_of(record: Record, game_id: str | None, default_game: str | None = None
+             ) -> Game[Any, Any]:
+    """The configured game of the record: the one asked for or the Game tag's (else
+    ``default_game``), under the Options tag's options."""
     tag = record.tag("Game")
     named = None if tag is None else tag.value.strip()
     known = registry.game_ids()
@@ -173,11 +177,11 @@ def _game_of(record: Record, game_id: str | None) -> Game[Any, Any]:
     if game_id is not None and named is not None and named != game_id:
         raise GameMismatch(f"The record is a game of {named!r}, not {game_id!r}; judge it as "
                            f"a game of {named!r}.", **where)
-    chosen = game_id or named
+    chosen = game_id or named or default_game
     if chosen is None:
         raise InvalidTag("The record names no game: add a tag such as "
-                         f"[Game \"{known[0]}\"] before the moves.", tag="Game", line=1,
-                         column=1)
+                         f"[Game \"{known[0]}\"] before the moves.",
+                         tag="Game", line=record.line, column=record.column)
     options_tag = record.tag("Options")
     options = _options_of(options_tag)
     try:

@@ -35,7 +35,7 @@ _SCORE = r"(?:1/[234]|[01])"
 #: a result token: ``*``, or one score per seat joined by ``-``
 RESULT = re.compile(rf"\*|{_SCORE}(?:-{_SCORE})+")
 #: one token of a record, named by its group (the first that matches, in this order)
-_TOKEN = re.compile(rf"""
+TOKEN = re.compile(rf"""
     (?P<space>\s+)
   | (?P<escape>^%[^\n]*)
   | (?P<line_comment>;[^\n]*)
@@ -114,6 +114,9 @@ class Record:
     result: str | None = None
     result_line: int = 0
     result_column: int = 0
+    #: where the record starts in its file (a game of a file of many starts further on)
+    line: int = 1
+    column: int = 1
 
     def tag(self, name: str) -> Tag | None:
         """The tag called ``name``, or None."""
@@ -121,14 +124,18 @@ class Record:
 
 
 class _Places:
-    """Where an offset of the text is: its line and column, from 1."""
+    """Where an offset of the text is: its line and column, from 1, for a text that starts at
+    ``line`` and ``column`` of a larger one (a game of a file of many)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, line: int = 1, column: int = 1) -> None:
         self.newlines = [m.start() for m in _NEWLINE.finditer(text)]
+        self.line, self.column = line, column
 
     def __call__(self, offset: int) -> tuple[int, int]:
         line = bisect_left(self.newlines, offset)
-        return line + 1, offset - (self.newlines[line - 1] + 1 if line else 0) + 1
+        if line == 0:
+            return self.line, offset + self.column
+        return line + self.line, offset - self.newlines[line - 1]
 
     def fault(self, offset: int, detail: str,
               cls: type[InvalidRecord] | type[InvalidTag] = InvalidRecord,
@@ -139,23 +146,31 @@ class _Places:
                    **extra)
 
 
-def read(text: str) -> Record:
-    """The record written in ``text``: its tags, then its movetext.
+#: the byte-order mark some editors write at the start of a UTF-8 file: skipped
+BOM = "\ufeff"
+
+
+def read(text: str, line: int = 1, column: int = 1) -> Record:
+    """The record written in ``text``: its tags, then its movetext. A byte-order mark at its
+    start is skipped (columns count from the character after it). ``line`` and ``column``
+    say where ``text`` starts in the file it was cut from, so that places are the file's.
 
     Raises InvalidTag for a malformed or repeated tag pair and InvalidRecord for anything
     else that breaks the grammar, naming the line and column.
     """
+    if isinstance(text, str) and text.startswith(BOM):
+        text = text[len(BOM):]
     if not isinstance(text, str) or not text.strip():
         raise InvalidRecord("The record is empty: write tag pairs such as [Game \"<game id>\"], "
-                            "then the moves.", line=1, column=1)
-    places = _Places(text)
+                            "then the moves.", line=line, column=column)
+    places = _Places(text, line, column)
     tags: list[Tag] = []
     items: list[Item] = []
     result: tuple[str, int, int] | None = None
     in_moves = False
     pos, end = 0, len(text)
     while pos < end:
-        m = _TOKEN.match(text, pos)
+        m = TOKEN.match(text, pos)
         if m is None:
             raise _unreadable(text, pos, places, in_moves)
         kind, start, pos = m.lastgroup, pos, m.end()
@@ -185,8 +200,8 @@ def read(text: str) -> Record:
             items.append(_aside(m.group()[1:-1], start, places))
         elif kind == "move":
             items.append(Ply(m.group(), None, *places(start)))
-    token, line, column = result if result else (None, 0, 0)
-    return Record(tuple(tags), tuple(items), token, line, column)
+    token, result_line, result_column = result if result else (None, 0, 0)
+    return Record(tuple(tags), tuple(items), token, result_line, result_column, line, column)
 
 
 def _unreadable(text: str, pos: int, places: _Places, in_moves: bool

@@ -123,6 +123,18 @@ def test_broken_records_raise_their_own_errors(ref):
         ref.export_record("mastery", ["d4d5"], result="0-1")
 
 
+def test_a_file_of_many_records_is_read_game_by_game(ref):
+    from tests.records.test_many import BROKEN, collection
+    text, games = collection()
+    imported = ref.import_records("mastery", text)
+    assert [g.index for g in imported] == list(range(len(games)))
+    bad = [g for g in imported if g.error is not None]
+    assert [g.index for g in bad] == [games.index(BROKEN)]
+    assert isinstance(bad[0].error, IllegalMoveError) and bad[0].record is None
+    assert bad[0].error.problem["line"] > bad[0].line
+    assert all(isinstance(g.record, ImportedRecord) for g in imported if g.error is None)
+
+
 def test_perft(ref):
     game = registry.configure("mastery")
     assert ref.perft("mastery", 2).nodes == game.perft(game.initial_position(), 2)

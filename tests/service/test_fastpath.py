@@ -155,6 +155,7 @@ def _requests(game_id: str):
     yield base + "records/export", {"moves": [*played, "zz9"], "dice": rolled}  # 422 index
     yield base + "records/import", {"record": write(game, played, dice=rolled)}
     yield base + "records/import", {"record": '[Game "x" 1. *'}             # 422 line
+    yield base + "records/import-many", {"records": write(game, played, dice=rolled) * 2}
     yield base + "setup", {}
     yield base + "setup", {"options": None}
     for spec in game.option_specs:                                       # each default, sent
@@ -203,6 +204,8 @@ def _usual_bodies(game_id: str, token_of) -> list[tuple[str, dict]]:
                                            "tags": {"Event": "Club night"},
                                            "comments": [{"after": 1, "text": "c"}]})]
     bodies.append(("records/import", {"record": f'[Game "{game_id}"]\n\n1. {move} *'}))
+    bodies.append(("records/import-many", {"records": f'[Game "{game_id}"]\n\n1. {move} *\n'
+                                                      f'[Game "{game_id}"] 1. zz9 *'}))
     bodies += [("tokens/inspect", {"token": token}),
                ("tokens/inspect", {"position": f" {text}\n", "token": token, "ply": 0})]
     return bodies
