@@ -21,11 +21,13 @@ from ..core.errors import (
 from ..core.game import Game
 from ..core.reasons import OffBoard
 from ..core.values import Status
-from .clocks import PlyClock, TimeControl, check_clocks, parse_time_control, read_clock
+from .clocks import (
+    PlyClock, TimeControl, check_clocks, parse_time_control, read_clock, read_eval,
+)
 from .errors import GameMismatch, InvalidRecord, InvalidTag, ResultContradictsBoard
 from .results import UNFINISHED, describe, outcome, result_token
 from .syntax import DRAW_AGREED, Aside, Comment, Item, Ply, Record, Tag, read
-from .tags import check_tags
+from .tags import check_tags, seat_tag
 
 #: what each off-board event ends or changes a game for
 ASIDE_REASONS = {"resigns": OffBoard.RESIGNATION, "leaves": OffBoard.ABANDONED,
@@ -54,6 +56,12 @@ class LoadedPly:
     clock_ms: int | None = None
     clock_line: int = 0
     clock_column: int = 0
+    #: its annotations: the suffix (``!``, ``?!``...), the glyphs (``$1``), the check or mate
+    #: mark as written (``+``, ``#``; verified), the evaluation (``[%eval 0.25]``, ``#-3``)
+    suffix: str | None = None
+    nags: tuple[int, ...] = ()
+    mark: str | None = None
+    eval: str | None = None
 
 
 class LoadedAside(NamedTuple):
@@ -116,8 +124,7 @@ class Loaded:
             "from_initial": self.from_initial,
             "plies": [{"move": p.move, "dice": p.dice, "mover": p.mover,
                        "events": list(p.events), "position": text(p.position),
-                       "status": p.status.to_json(),
-                       **({} if p.clock_ms is None else {"clock_ms": p.clock_ms})}
+                       "status": p.status.to_json(), **_annotations_json(p)}
                       for p in self.plies],
             "asides": [{"after": a.after, "kind": a.kind, "player": a.player,
                         "events": list(a.events)} for a in self.asides],
@@ -128,6 +135,13 @@ class Loaded:
             "result": self.result,
             "agreement": self.agreement,
         }
+
+
+def _annotations_json(ply: LoadedPly) -> dict[str, Any]:
+    """A ply's clock and annotations as JSON, each only when the record gives it."""
+    given = {"clock_ms": ply.clock_ms, "suffix": ply.suffix, "nags": list(ply.nags) or None,
+             "mark": ply.mark, "eval": ply.eval}
+    return {name: value for name, value in given.items() if value is not None}
 
 
 def load(text: str, game_id: str | None = None, max_plies: int | None = None,
@@ -158,8 +172,15 @@ def load(text: str, game_id: str | None = None, max_plies: int | None = None,
         result, where = result_tag.value, {"line": result_tag.line, "column": result_tag.column,
                                            "tag": "Result"}
     termination = record.tag("Termination")
-    return judge(game, start, from_initial, record.items, {t.name: t.value for t in record.tags},
-                 result, None if termination is None else termination.value, where)
+    seats = {seat.lower(): seat_tag(seat) for seat in game.seats()}
+    tags = {seats.get(t.name.lower(), t.name): t.value for t in record.tags}
+    try:
+        return judge(game, start, from_initial, record.items, tags, result,
+                     None if termination is None else termination.value, where)
+    except ResultContradictsBoard as exc:
+        if exc.extra.get("tag") == "Termination" and "line" not in exc.extra:
+            raise _located(exc, termination) from None
+        raise
 
 
 def _game_of(record: Record, game_id: str | None, default_game: str | None = None
@@ -267,6 +288,13 @@ def _play(loaded: Loaded, items: Sequence[Item]) -> None:
 def _read_comment(loaded: Loaded, comment: Comment) -> None:
     """A comment kept, its clock (``[%clk h:mm:ss]``) read into the ply before it."""
     clock = read_clock(comment.text, comment.line, comment.column)
+    evaluation = read_eval(clock.rest, comment.line, comment.column)
+    if evaluation.value is not None:
+        if not loaded.plies:
+            raise InvalidRecord(f"{_place(comment)}an evaluation comes after the ply it "
+                                "judges; this one comes before the first.", **_where(comment))
+        loaded.plies[-1] = replace(loaded.plies[-1], eval=evaluation.value)
+        clock = clock._replace(rest=evaluation.rest)
     if clock.ms is not None:
         if not loaded.plies:
             place = f"Line {comment.line}, column {comment.column}: " if comment.line else ""
@@ -297,21 +325,66 @@ def _play_ply(loaded: Loaded, position: Any, ply: Ply, ended: Status | None) -> 
     try:
         if ended is not None:
             raise _over_off_board(ended)
-        mover = g.status(position).to_move
+        status = g.status(position)
+        text, mark = _marked(g, position, status, ply)
         try:
-            move, applied = g.play(position, ply.text, dice=_dice_for(g, ply.dice),
+            move, applied = g.play(position, text, dice=_dice_for(g, ply.dice),
                                    rng=UNWRITTEN)
         except UnwrittenDice:
-            raise _dice_required(g, position, ply.text) from None
+            raise _dice_required(g, position, text) from None
+        after = g.status(applied.position)
+        try:
+            _check_mark(mark, after)
+        except InvalidRecord:  # the fault is the mark's: its column, after the move
+            ply = ply._replace(column=ply.column + len(text))
+            raise
     except RulesError as exc:
         exc.extra = {**exc.extra, "index": index, "position": g.format_position(position),
                      **_where(ply)}
         exc.detail = f"{_place(ply)}move {index} ({ply.text!r}): {exc.detail}"
         raise
-    loaded.plies.append(LoadedPly(index, g.format_move(position, move), applied.dice, mover,
-                                  applied.events, applied.position,
-                                  g.status(applied.position), ply.line, ply.column))
+    loaded.plies.append(LoadedPly(index, g.format_move(position, move), applied.dice,
+                                  status.to_move, applied.events, applied.position, after,
+                                  ply.line, ply.column, suffix=ply.suffix, nags=ply.nags,
+                                  mark=mark))
     return applied.position
+
+
+#: the marks a move may end with in a game with check: check, and mate
+MARKS = ("+", "#")
+
+
+def _marked(game: Game[Any, Any], position: Any, status: Status, ply: Ply
+            ) -> tuple[str, str | None]:
+    """The move's text without its check or mate mark, and the mark (None: none). A game
+    whose statuses say nothing of check has no marks: a move ending in one that is not
+    its notation is refused."""
+    text = ply.text
+    if not text.endswith(MARKS) or len(text) == 1:
+        return text, None
+    if "in_check" in status.extra:
+        return text[:-1], text[-1]
+    try:
+        game.parse_move(position, text)
+    except RulesError:
+        raise InvalidRecord(f"{game.name} has no check: its moves take no '{text[-1]}' mark; "
+                            f"write {text[:-1]!r}.") from None
+    return text, None
+
+
+def _check_mark(mark: str | None, after: Status) -> None:
+    """A check mark (``+``) needs the mover's opponent in check after the move, a mate mark
+    (``#``) the game won by it with the loser in check; InvalidRecord for one that is not."""
+    if mark is None:
+        return
+    check = bool(after.extra.get("in_check"))
+    mate = check and after.finished and after.winner is not None
+    if mark == "#" and not mate:
+        raise InvalidRecord("the move is marked '#' (mate), but it "
+                            f"{'only gives check: mark it +' if check else 'gives no mate'}.")
+    if mark == "+" and not check:
+        raise InvalidRecord("the move is marked '+' (check), but it gives no check; leave "
+                            "the mark out.")
 
 
 class UnwrittenDice(Exception):
@@ -378,11 +451,11 @@ def _dice_for(game: Game[Any, Any], dice: Any) -> Any:
             for name, value in dice.items()}
 
 
-def _where(item: Ply | Aside) -> dict[str, int]:
+def _where(item: Ply | Aside | Comment) -> dict[str, int]:
     return {"line": item.line, "column": item.column} if item.line else {}
 
 
-def _place(item: Ply | Aside) -> str:
+def _place(item: Ply | Aside | Comment) -> str:
     return f"Line {item.line}, column {item.column}, " if item.line else ""
 
 

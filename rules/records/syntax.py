@@ -43,6 +43,7 @@ TOKEN = re.compile(rf"""
   | (?P<tag>{_TAG.pattern})
   | (?P<result>(?:{RESULT.pattern})(?=[\s{{}};(<]|\Z))
   | (?P<number>[0-9]+\.(?:\.\.)?)
+  | (?P<nag>\$[0-9]+)
   | (?P<dice><[^>]*>)
   | (?P<aside>\([^)]*\))
   | (?P<move>[^\s{{}}()<>;\[\]"]+)
@@ -63,6 +64,10 @@ ASIDE_KINDS = {"resigns": "resigns", "leaves": "leaves", "runs out of time": "ru
 #: the words of each kind of off-board event
 ASIDE_WORDS = {kind: words for words, kind in ASIDE_KINDS.items()}
 DRAW_AGREED = "draw_agreed"
+#: the move suffixes of PGN, read off the end of a move
+SUFFIXES = ("!!", "??", "!?", "?!", "!", "?")
+#: the largest numeric annotation glyph
+MAX_NAG = 255
 
 
 class Tag(NamedTuple):
@@ -75,12 +80,16 @@ class Tag(NamedTuple):
 
 
 class Ply(NamedTuple):
-    """A move as written, its dice (None: none written), where it starts."""
+    """A move as written (its annotation suffix aside), its dice (None: none written), where
+    it starts, its suffix (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``; None: none) and its
+    numeric annotation glyphs (``$1`` is 1), in order."""
 
     text: str
     dice: Any = None
     line: int = 0
     column: int = 0
+    suffix: str | None = None
+    nags: tuple[int, ...] = ()
 
 
 class Aside(NamedTuple):
@@ -177,7 +186,7 @@ def read(text: str, line: int = 1, column: int = 1) -> Record:
         if kind == "space" or kind == "escape":
             continue
         if kind == "comment":
-            items.append(Comment(" ".join(m.group()[1:-1].split()), *places(start)))
+            items.append(Comment(comment_text(m.group()[1:-1]), *places(start)))
             continue
         if kind == "line_comment":
             items.append(Comment(m.group()[1:].strip(), *places(start)))
@@ -196,10 +205,12 @@ def read(text: str, line: int = 1, column: int = 1) -> Record:
             result = (m.group(), *places(start))
         elif kind == "dice":
             items.append(_with_dice(items, m.group()[1:-1], start, places))
+        elif kind == "nag":
+            items.append(_with_nag(items, m.group(), start, places))
         elif kind == "aside":
             items.append(_aside(m.group()[1:-1], start, places))
         elif kind == "move":
-            items.append(Ply(m.group(), None, *places(start)))
+            items.append(_ply(m.group(), start, places))
     token, result_line, result_column = result if result else (None, 0, 0)
     return Record(tuple(tags), tuple(items), token, result_line, result_column, line, column)
 
@@ -230,7 +241,7 @@ def _tag(written: str, start: int, places: _Places, tags: list[Tag]) -> Tag:
     m = _TAG.fullmatch(written)
     assert m is not None
     name = KNOWN_TAGS.get(m.group(1).lower(), m.group(1))
-    if any(tag.name == name for tag in tags):
+    if any(tag.name.lower() == name.lower() for tag in tags):
         raise places.fault(start, f"the tag {name} appears twice; give each tag once.",
                            InvalidTag, tag=name)
     value = re.sub(r"\\([\"\\])", r"\1", m.group(2))
@@ -246,7 +257,39 @@ def _with_dice(items: list[Item], body: str, start: int, places: _Places) -> Ply
                                   "'c3c4 <attacker 5 defender 3>'.")
     dice = _dice_value(body, start, places)
     items.pop()
-    return Ply(previous.text, dice, previous.line, previous.column)
+    return previous._replace(dice=dice)
+
+
+def comment_text(body: str) -> str:
+    """A comment's text: each line's blanks made single spaces, its line breaks kept, blank
+    lines at either end dropped."""
+    lines = [" ".join(line.split()) for line in body.splitlines()]
+    return "\n".join(lines).strip("\n ")
+
+
+def _ply(written: str, start: int, places: _Places) -> Ply:
+    """The move ``written`` at ``start``, its suffix (``!``, ``?!``...) read off its end."""
+    suffix = next((s for s in SUFFIXES if written.endswith(s)), None)
+    text = written[:-len(suffix)] if suffix else written
+    if not text:
+        raise places.fault(start, f"{written!r} is an annotation with no move before it; "
+                                  "write it right after the move, like 'd2d4!'.")
+    return Ply(text, None, *places(start), suffix=suffix)
+
+
+def _with_nag(items: list[Item], written: str, start: int, places: _Places) -> Ply:
+    """``$n`` after a move: the move again, with the glyph (the move is taken off
+    ``items``)."""
+    previous = items[-1] if items else None
+    number = int(written[1:])
+    if not isinstance(previous, Ply):
+        raise places.fault(start, f"the annotation {written} comes right after the move it "
+                                  "annotates (its dice between), like 'd2d4 $1'.")
+    if number > MAX_NAG:
+        raise places.fault(start, f"{written} is no annotation glyph: they go from $0 to "
+                                  f"${MAX_NAG}.")
+    items.pop()
+    return previous._replace(nags=(*previous.nags, number))
 
 
 def _dice_value(body: str, start: int, places: _Places) -> Any:

@@ -19,9 +19,12 @@ from ..core.errors import InvalidDice, RulesError
 from ..core.game import Game
 from .errors import InvalidRecord, InvalidTag
 from .clocks import format_clock
-from .loading import ASIDE_REASONS, Loaded, LoadedAside, LoadedComment, judge, judge_clocks
+from .loading import (
+    ASIDE_REASONS, Loaded, LoadedAside, LoadedComment, LoadedPly, judge, judge_clocks,
+)
 from .syntax import (
     ASIDE_WORDS, DRAW_AGREED, END_TAGS, GAME_TAGS, ROSTER, TAG_NAME, Aside, Comment, Item, Ply,
+    comment_text,
 )
 from .tags import seat_tag, tag_problem
 
@@ -121,7 +124,7 @@ def _items(moves: Sequence[str], dice: Sequence[Any], comments: list[tuple[int, 
             raise InvalidRecord(f"The event {kind} needs the player who {ASIDE_WORDS[kind]}.")
     items: list[Item] = []
     for k in range(len(moves) + 1):
-        items.extend(Comment(" ".join(text.split())) for after, text in comments if after == k)
+        items.extend(Comment(comment_text(text)) for after, text in comments if after == k)
         items.extend(Aside(kind, None if kind == DRAW_AGREED else player)
                      for after, kind, player in asides if after == k)
         if k < len(moves):
@@ -208,11 +211,21 @@ def _movetext(loaded: Loaded) -> list[str]:
         elif interrupted and seat != previous_seat:
             tokens.append(f"{number}...")
         previous_seat, interrupted = seat, False
-        tokens.append(ply.move if ply.dice is None else f"{ply.move} <{_dice(ply.dice)}>")
+        tokens.append(_ply(ply))
+        tokens.extend(f"${nag}" for nag in ply.nags)
+        data = [f"[%eval {ply.eval}]"] if ply.eval is not None else []
         if ply.clock_ms is not None:
-            tokens.append(f"{{{format_clock(ply.clock_ms)}}}")
+            data.append(format_clock(ply.clock_ms))
+        if data:
+            tokens.append(f"{{{' '.join(data)}}}")
     tokens.append(loaded.result)
     return tokens
+
+
+def _ply(ply: LoadedPly) -> str:
+    """The move with its mark and suffix as written, then its dice."""
+    move = f"{ply.move}{ply.mark or ''}{ply.suffix or ''}"
+    return move if ply.dice is None else f"{move} <{_dice(ply.dice)}>"
 
 
 def _comment(comment: LoadedComment) -> str:
@@ -246,10 +259,14 @@ def _wrap(tokens: list[str]) -> str:
     for token in tokens:
         ends_line = token.endswith("\n")
         token = token.rstrip("\n")
-        if line and len(line) + 1 + len(token) > LINE_WIDTH:
+        first = token.split("\n", 1)[0]
+        if line and len(line) + 1 + len(first) > LINE_WIDTH:
             lines.append(line)
             line = ""
         line = f"{line} {token}" if line else token
+        if "\n" in line:  # a comment of several lines: its lines as they are
+            *done, line = line.split("\n")
+            lines.extend(done)
         if ends_line:
             lines.append(line)
             line = ""
