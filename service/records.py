@@ -20,7 +20,12 @@ from marshmallow import Schema, fields, validate
 from rules import registry
 from rules.core.game import Game
 from rules.records import AGREEMENTS, ASIDE_WORDS, DRAW_AGREED, load, write_game
+from rules.core.errors import WorkLimitExceeded
+from rules.records.clocks import EVAL_VALUE
 from rules.records.collection import MAX_RECORDS, Judged, load_many
+from rules.records.loading import MARKS
+from rules.records.syntax import MAX_NAG, MAX_VARIATION_DEPTH, SUFFIXES
+from rules.records.writing import Annotation, GivenVariation
 
 from . import schemas as s
 from .answers import replay_cost
@@ -78,6 +83,26 @@ class RecordCommentSchema(Schema):
     text = fields.String(required=True)
 
 
+class RecordVariationSchema(Schema):
+    plies = fields.List(fields.Nested(lambda: RecordPlySchema()), required=True, metadata={
+        "description": "The variation's plies, from the position before the ply it replaces "
+                       "(their index in the game counts on from that ply's), each as the main "
+                       "line's are, with variations of its own."})
+    comments = fields.List(fields.Nested(RecordCommentSchema), required=True, metadata={
+        "description": "Its comments, after counted from the variation's start."})
+
+
+class RecordPlySchema(s.PlySchema):
+    """One ply of an imported record: replay's history ply, with its annotations and the
+    variations that replace it."""
+
+    variations = fields.List(fields.Nested(RecordVariationSchema), metadata={
+        "description": "Present when the record gives any: the lines written in parentheses "
+                       "after this ply, each what might have been played instead of it, "
+                       "from the position before it (a tree: their plies may have "
+                       "variations too)."})
+
+
 class ImportedRecordSchema(Schema):
     game = fields.String(required=True, metadata=component_field("game-id"))
     options = s.resolved_options_field()
@@ -88,10 +113,11 @@ class ImportedRecordSchema(Schema):
                        "one)."})
     from_initial = fields.Boolean(required=True, metadata={
         "description": "Whether the record starts from the game's initial position."})
-    plies = fields.List(fields.Nested(s.PlySchema), required=True, metadata={
-        "description": "Every ply in order, as replay's history gives it: the move "
-                       "(canonical), its dice, events and mover, the position and status "
-                       "after it."})
+    plies = fields.List(fields.Nested(RecordPlySchema), required=True, metadata={
+        "description": "Every ply of the main line in order, as replay's history gives it: "
+                       "the move (canonical), its dice, events and mover, the position and "
+                       "status after it; with its annotations and variations when the "
+                       "record gives them."})
     asides = fields.List(fields.Nested(RecordAsideSchema), required=True, metadata={
         "description": "The off-board events: resignations, departures, losses on time, a "
                        "draw agreed."})
@@ -292,6 +318,62 @@ class ExportClocksSchema(s.StrictSchema):
     out_of_time = Text()
 
 
+class RecordAnnotationRequestSchema(s.StrictSchema):
+    suffix = Text(validate=validate.OneOf(SUFFIXES), metadata={
+        "description": "The move's suffix: !, ?, !!, ??, !? or ?!."})
+    nags = PlainList(StrictInteger(validate=validate.Range(min=0, max=MAX_NAG)),
+                     validate=validate.Length(max=16), metadata={
+                         "description": "Numeric annotation glyphs ($1 is 1), in order."})
+    mark = Text(validate=validate.OneOf(MARKS), metadata={
+        "description": "+ (check) or # (mate), in a game with check: verified against the "
+                       "position (422 invalid_record with the ply's index when wrong)."})
+    eval = Text(validate=validate.Regexp(f"^(?:{EVAL_VALUE.pattern})$"), metadata={
+        "description": "The evaluation after the ply: a score in pawns (0.25) or a mate "
+                       "(#-3), written as [%eval ...]."})
+
+
+def _annotations_field() -> PlainList:
+    return PlainList(PlainObject(RecordAnnotationRequestSchema),
+                     validate=validate.Length(max=s.MAX_REPLAY_MOVES), metadata={
+                         "description": "Each ply's annotations, aligned with moves ({} or "
+                                        "fewer entries: none)."})
+
+
+class RecordVariationRequestSchema(s.StrictSchema):
+    after = StrictInteger(required=True, validate=validate.Range(min=0,
+                                                                 max=s.MAX_REPLAY_MOVES),
+                          metadata={"description": "The index, in its line (the moves it is "
+                                                   "given beside), of the ply it replaces: "
+                                                   "it is played from the position before "
+                                                   "that ply."})
+    moves = s.moves_field()
+    dice = s.dice_list_field()
+    comments = PlainList(PlainObject(RecordCommentRequestSchema),
+                         validate=validate.Length(max=s.MAX_REPLAY_MOVES),
+                         metadata={"description": "Comments, after counted in the "
+                                                  "variation."})
+    annotations = _annotations_field()
+    variations = PlainList(PlainObject(lambda: RecordVariationRequestSchema()),
+                           validate=validate.Length(max=s.MAX_REPLAY_MOVES), metadata={
+                               "description": "Variations of this variation's plies, "
+                                              f"nested at most {MAX_VARIATION_DEPTH} deep."})
+
+
+def given_variations(given: list[dict[str, Any]] | None) -> list[GivenVariation]:
+    """The body's variations for the writer."""
+    return [GivenVariation(v["after"], v["moves"], v.get("dice") or (),
+                           [(c["after"], c["text"]) for c in v.get("comments") or ()],
+                           given_annotations(v.get("annotations")),
+                           given_variations(v.get("variations")))
+            for v in given or ()]
+
+
+def given_annotations(given: list[dict[str, Any]] | None) -> list[Annotation | None]:
+    """The body's annotations for the writer."""
+    return [Annotation(a.get("suffix"), a.get("nags") or (), a.get("mark"), a.get("eval"))
+            for a in given or ()]
+
+
 class RecordExportRequestSchema(s.GameRequestSchema):
     moves = s.moves_field()
     dice = s.dice_list_field()
@@ -323,6 +405,16 @@ class RecordExportRequestSchema(s.GameRequestSchema):
                        "TimeControl tag (300+2, or 1/86400 for a time per move). Clocks no "
                        "game under that time control could show (growing by more than the "
                        "increment) are a 422 invalid_record with the ply's index."})
+    annotations = _annotations_field()
+    variations = PlainList(PlainObject(RecordVariationRequestSchema),
+                           validate=validate.Length(max=s.MAX_REPLAY_MOVES), metadata={
+                               "description": "Variations, each replacing a ply of the moves "
+                                              "(after: its index) and played from the "
+                                              "position before it, written in parentheses "
+                                              "after that ply; they may hold variations of "
+                                              "their own, nested at most "
+                                              f"{MAX_VARIATION_DEPTH} deep. As an import "
+                                              "answers them, the moves under plies."})
 
 
 class ExportedRecordSchema(Schema):
@@ -339,13 +431,20 @@ def export_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
     error with its ``index``), its comments and off-board events placed, its result derived
     or checked."""
     clocks = body.get("clocks") or []
+    plies = exported_plies(body)
+    if plies > s.MAX_REPLAY_MOVES:
+        raise WorkLimitExceeded(
+            f"The game has {plies} plies, its variations' included; at most "
+            f"{s.MAX_REPLAY_MOVES} are written in one request.", limit=s.MAX_REPLAY_MOVES)
     written = write_game(
         g, body["moves"], start=position_for(g, body.get("position")), dice=body.get("dice"),
         tags=with_time_control(body.get("tags"), clocks),
         comments=[(c["after"], c["text"]) for c in body.get("comments") or ()],
         asides=[(a["after"], a["kind"], a.get("player")) for a in body.get("asides") or ()],
         result=body.get("result"),
-        clocks=[c["remaining_ms"] for c in clocks])
+        clocks=[c["remaining_ms"] for c in clocks],
+        annotations=given_annotations(body.get("annotations")),
+        variations=given_variations(body.get("variations")))
     status = written.loaded.status
     assert status is not None, "a judged record has its status"
     return {"record": written.text, "result": written.loaded.result, "status": status.to_json()}
@@ -364,5 +463,13 @@ def with_time_control(tags: Mapping[str, str] | None,
     return {**(tags or {}), "TimeControl": value}
 
 
-#: what exporting costs: playing the moves, as a replay of them does
-export_cost = replay_cost
+def exported_plies(body: Mapping[str, Any]) -> int:
+    """How many plies an export plays: its moves and every variation's."""
+    def of(variations: list[Mapping[str, Any]] | None) -> int:
+        return sum(len(v["moves"]) + of(v.get("variations")) for v in variations or ())
+    return len(body["moves"]) + of(body.get("variations"))
+
+
+def export_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
+    """What exporting costs: playing every ply, as a replay of them does."""
+    return replay_cost(g, {"moves": range(exported_plies(body))})

@@ -125,7 +125,7 @@ def _fault(line: int, column: int, problem: str, **extra: int) -> InvalidRecord:
 
 #: ``[%eval 0.25]`` (pawns, signed) or ``[%eval #-3]`` (mate in so many moves) in a comment
 EVAL = re.compile(r"\[%eval\s+([^\]\s]*)\s*\]")
-_EVAL_VALUE = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?|#[+-]?[0-9]+")
+EVAL_VALUE = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?|#[+-]?[0-9]+")
 
 
 class ReadEval(NamedTuple):
@@ -143,7 +143,7 @@ def read_eval(text: str, line: int = 0, column: int = 0) -> ReadEval:
     m = EVAL.search(text)
     if m is None:
         return ReadEval(None, text)
-    if not _EVAL_VALUE.fullmatch(m.group(1)):
+    if not EVAL_VALUE.fullmatch(m.group(1)):
         raise _fault(line, column, f"the evaluation {m.group()} is neither a score such as "
                                    "[%eval 0.25] nor a mate such as [%eval #-3].")
     return ReadEval(m.group(1), _without(text, m))

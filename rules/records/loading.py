@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
@@ -26,7 +27,7 @@ from .clocks import (
 )
 from .errors import GameMismatch, InvalidRecord, InvalidTag, ResultContradictsBoard
 from .results import UNFINISHED, describe, outcome, result_token
-from .syntax import DRAW_AGREED, Aside, Comment, Item, Ply, Record, Tag, read
+from .syntax import DRAW_AGREED, Aside, Comment, Item, Ply, Record, Tag, Variation, read
 from .tags import check_tags, seat_tag
 
 #: what each off-board event ends or changes a game for
@@ -62,6 +63,17 @@ class LoadedPly:
     nags: tuple[int, ...] = ()
     mark: str | None = None
     eval: str | None = None
+    #: the lines that might have been played instead of this ply, from the position before it
+    variations: tuple["LoadedVariation", ...] = ()
+
+
+@dataclass
+class LoadedVariation:
+    """A variation judged: its plies (indexed in the game, from the ply it replaces) and its
+    comments (``after`` counted from its start)."""
+
+    plies: list[LoadedPly] = field(default_factory=list)
+    comments: list[LoadedComment] = field(default_factory=list)
 
 
 class LoadedAside(NamedTuple):
@@ -122,10 +134,7 @@ class Loaded:
             "tags": dict(self.tags),
             "start": text(self.start),
             "from_initial": self.from_initial,
-            "plies": [{"move": p.move, "dice": p.dice, "mover": p.mover,
-                       "events": list(p.events), "position": text(p.position),
-                       "status": p.status.to_json(), **_annotations_json(p)}
-                      for p in self.plies],
+            "plies": plies_json(self.plies, text),
             "asides": [{"after": a.after, "kind": a.kind, "player": a.player,
                         "events": list(a.events)} for a in self.asides],
             "comments": [{"after": c.after, "text": c.text} for c in self.comments],
@@ -137,10 +146,23 @@ class Loaded:
         }
 
 
-def _annotations_json(ply: LoadedPly) -> dict[str, Any]:
-    """A ply's clock and annotations as JSON, each only when the record gives it."""
+def plies_json(plies: Sequence[LoadedPly], text: Callable[[Any], str]) -> list[dict[str, Any]]:
+    """Plies as the import answers them, positions written by ``text``, each with its
+    variations (a tree)."""
+    return [{"move": p.move, "dice": p.dice, "mover": p.mover, "events": list(p.events),
+             "position": text(p.position), "status": p.status.to_json(),
+             **_annotations_json(p, text)} for p in plies]
+
+
+def _annotations_json(ply: LoadedPly, text: Callable[[Any], str]) -> dict[str, Any]:
+    """A ply's clock, annotations and variations as JSON, each only when the record gives
+    it."""
     given = {"clock_ms": ply.clock_ms, "suffix": ply.suffix, "nags": list(ply.nags) or None,
-             "mark": ply.mark, "eval": ply.eval}
+             "mark": ply.mark, "eval": ply.eval,
+             "variations": [{"plies": plies_json(v.plies, text),
+                             "comments": [{"after": c.after, "text": c.text}
+                                          for c in v.comments]}
+                            for v in ply.variations] or None}
     return {name: value for name, value in given.items() if value is not None}
 
 
@@ -157,7 +179,7 @@ def load(text: str, game_id: str | None = None, max_plies: int | None = None,
     """
     record = read(text, line, column)
     if max_plies is not None:
-        plies = sum(isinstance(item, Ply) for item in record.items)
+        plies = count_plies(record.items)
         if plies > max_plies:
             raise WorkLimitExceeded(
                 f"The record has {plies} plies; at most {max_plies} are judged in one "
@@ -181,6 +203,12 @@ def load(text: str, game_id: str | None = None, max_plies: int | None = None,
         if exc.extra.get("tag") == "Termination" and "line" not in exc.extra:
             raise _located(exc, termination) from None
         raise
+
+
+def count_plies(items: Sequence[Item]) -> int:
+    """How many plies ``items`` hold, their variations' included."""
+    return sum(1 if isinstance(item, Ply) else
+               count_plies(item.items) if isinstance(item, Variation) else 0 for item in items)
 
 
 def _game_of(record: Record, game_id: str | None, default_game: str | None = None
@@ -271,13 +299,16 @@ def judge(game: Game[Any, Any], start: Any, from_initial: bool, items: Sequence[
 def _play(loaded: Loaded, items: Sequence[Item]) -> None:
     """Every item in order: plies played, off-board events applied, comments kept."""
     g = loaded.game
-    position = loaded.start
+    position = before = loaded.start
     ended: Status | None = None
     for item in items:
         if isinstance(item, Comment):
-            _read_comment(loaded, item)
+            _read_comment(loaded.plies, loaded.comments, item)
         elif isinstance(item, Ply):
-            position = _play_ply(loaded, position, item, ended)
+            before = position
+            position = _play_ply(g, loaded.plies, position, item, ended)
+        elif isinstance(item, Variation):
+            _add_variation(g, loaded.plies, before, item, ())
         else:
             position, ended = _apply_aside(loaded, position, item, ended)
     loaded.position = position
@@ -285,27 +316,69 @@ def _play(loaded: Loaded, items: Sequence[Item]) -> None:
     loaded.status = ended or loaded.board_status
 
 
-def _read_comment(loaded: Loaded, comment: Comment) -> None:
-    """A comment kept, its clock (``[%clk h:mm:ss]``) read into the ply before it."""
+_PLACE = re.compile(r"Line \d+, column \d+[,:] ")
+#: where a variation is: for each variation on the way to it, the index of the ply it
+#: replaces and which of that ply's variations it is (from 0)
+Path = tuple[tuple[int, int], ...]
+
+
+def _add_variation(g: Game[Any, Any], plies: list[LoadedPly], before: Any,
+                   variation: Variation, path: Path) -> None:
+    """``variation`` played from ``before`` (the position before the last of ``plies``, the
+    ply it replaces) and kept on that ply; an error inside it names its path."""
+    replaced = plies[-1]
+    here = (*path, (replaced.index, len(replaced.variations)))
+    line = LoadedVariation()
+    position = previous = before
+    try:
+        for item in variation.items:
+            if isinstance(item, Comment):
+                _read_comment(line.plies, line.comments, item, replaced.index)
+            elif isinstance(item, Ply):
+                previous = position
+                position = _play_ply(g, line.plies, position, item, None, replaced.index)
+            elif isinstance(item, Variation):
+                _add_variation(g, line.plies, previous, item, here)
+    except RulesError as exc:
+        if "variation" not in exc.extra:
+            exc.extra = {**exc.extra, "variation": [list(hop) for hop in here]}
+            place = _PLACE.match(exc.detail)
+            cut = place.end() if place else 0
+            exc.detail = (f"{exc.detail[:cut]}in {_variation_words(here)}, "
+                          f"{exc.detail[cut:]}")
+        raise
+    plies[-1] = replace(replaced, variations=(*replaced.variations, line))
+
+
+def _variation_words(path: Path) -> str:
+    """``variation 1 of move 4`` (counting variations from 1), nested ones after a ``/``."""
+    return " / ".join(f"variation {which + 1} of move {index}" for index, which in path)
+
+
+def _read_comment(plies: list[LoadedPly], comments: list[LoadedComment], comment: Comment,
+                  first: int = 0) -> None:
+    """A comment kept in ``comments`` (``after`` counted in its line, whose first ply has
+    the index ``first``), its clock (``[%clk h:mm:ss]``) and evaluation read into the ply
+    before it."""
     clock = read_clock(comment.text, comment.line, comment.column)
     evaluation = read_eval(clock.rest, comment.line, comment.column)
     if evaluation.value is not None:
-        if not loaded.plies:
+        if not plies:
             raise InvalidRecord(f"{_place(comment)}an evaluation comes after the ply it "
                                 "judges; this one comes before the first.", **_where(comment))
-        loaded.plies[-1] = replace(loaded.plies[-1], eval=evaluation.value)
+        plies[-1] = replace(plies[-1], eval=evaluation.value)
         clock = clock._replace(rest=evaluation.rest)
     if clock.ms is not None:
-        if not loaded.plies:
+        if not plies:
             place = f"Line {comment.line}, column {comment.column}: " if comment.line else ""
             raise InvalidRecord(f"{place}a clock comment comes after the ply it times; this "
                                 "one comes before the first.",
                                 **({"line": comment.line, "column": comment.column}
                                    if comment.line else {}))
-        loaded.plies[-1] = replace(loaded.plies[-1], clock_ms=clock.ms,
-                                   clock_line=comment.line, clock_column=comment.column)
+        plies[-1] = replace(plies[-1], clock_ms=clock.ms,
+                            clock_line=comment.line, clock_column=comment.column)
     if clock.rest:
-        loaded.comments.append(LoadedComment(len(loaded.plies), clock.rest))
+        comments.append(LoadedComment(len(plies), clock.rest))
 
 
 def judge_clocks(loaded: Loaded) -> None:
@@ -318,10 +391,11 @@ def judge_clocks(loaded: Loaded) -> None:
                                for p in loaded.plies])
 
 
-def _play_ply(loaded: Loaded, position: Any, ply: Ply, ended: Status | None) -> Any:
-    """The position after ``ply``; its error, if any, says which ply and where."""
-    g = loaded.game
-    index = len(loaded.plies)
+def _play_ply(g: Game[Any, Any], plies: list[LoadedPly], position: Any, ply: Ply,
+              ended: Status | None, first: int = 0) -> Any:
+    """The position after ``ply``, kept in ``plies`` (a line whose first ply has the index
+    ``first`` in the game); its error, if any, says which ply and where."""
+    index = first + len(plies)
     try:
         if ended is not None:
             raise _over_off_board(ended)
@@ -343,7 +417,7 @@ def _play_ply(loaded: Loaded, position: Any, ply: Ply, ended: Status | None) -> 
                      **_where(ply)}
         exc.detail = f"{_place(ply)}move {index} ({ply.text!r}): {exc.detail}"
         raise
-    loaded.plies.append(LoadedPly(index, g.format_move(position, move), applied.dice,
+    plies.append(LoadedPly(index, g.format_move(position, move), applied.dice,
                                   status.to_move, applied.events, applied.position, after,
                                   ply.line, ply.column, suffix=ply.suffix, nags=ply.nags,
                                   mark=mark))

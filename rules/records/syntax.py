@@ -42,10 +42,12 @@ TOKEN = re.compile(rf"""
   | (?P<comment>\{{[^}}]*\}})
   | (?P<tag>{_TAG.pattern})
   | (?P<result>(?:{RESULT.pattern})(?=[\s{{}};(<]|\Z))
-  | (?P<number>[0-9]+\.(?:\.\.)?)
+  | (?P<number>[0-9]+\.+)
   | (?P<nag>\$[0-9]+)
   | (?P<dice><[^>]*>)
-  | (?P<aside>\([^)]*\))
+  | (?P<aside>\((?i:\s*(?:draw\s+agreed|[^()\s]+\s+(?:resigns|leaves|runs\s+out\s+of\s+time))\s*)\))
+  | (?P<open>\()
+  | (?P<close>\))
   | (?P<move>[^\s{{}}()<>;\[\]"]+)
 """, re.VERBOSE | re.MULTILINE)
 _NEWLINE = re.compile(r"\n")
@@ -68,6 +70,8 @@ DRAW_AGREED = "draw_agreed"
 SUFFIXES = ("!!", "??", "!?", "?!", "!", "?")
 #: the largest numeric annotation glyph
 MAX_NAG = 255
+#: how deep variations nest: a variation inside a variation inside the main line is depth 2
+MAX_VARIATION_DEPTH = 8
 
 
 class Tag(NamedTuple):
@@ -110,7 +114,17 @@ class Comment(NamedTuple):
     column: int = 0
 
 
-Item = Union[Ply, Aside, Comment]
+class Variation(NamedTuple):
+    """A line in parentheses after a move: what might have been played instead of it, from
+    the position before it; its items (plies, comments, variations of its own), where its
+    ``(`` stands."""
+
+    items: tuple["Item", ...]
+    line: int = 0
+    column: int = 0
+
+
+Item = Union[Ply, Aside, Comment, Variation]
 
 
 @dataclass(frozen=True)
@@ -177,6 +191,8 @@ def read(text: str, line: int = 1, column: int = 1) -> Record:
     items: list[Item] = []
     result: tuple[str, int, int] | None = None
     in_moves = False
+    #: the lines a variation opened, outermost first: each its items and where its ( stands
+    opened: list[tuple[list[Item], int]] = []
     pos, end = 0, len(text)
     while pos < end:
         m = TOKEN.match(text, pos)
@@ -201,18 +217,55 @@ def read(text: str, line: int = 1, column: int = 1) -> Record:
             tags.append(_tag(m.group(), start, places, tags))
             continue
         in_moves = True
-        if kind == "result":
+        if kind == "result" and opened:
+            raise places.fault(start, "the result ends the main line; close the variation "
+                                      "with ')' before it.")
+        if kind == "open":
+            opened.append((items, start))
+            items = _opened(items, start, places, len(opened))
+        elif kind == "close":
+            items = _closed(items, opened, start, places)
+        elif kind == "result":
             result = (m.group(), *places(start))
         elif kind == "dice":
             items.append(_with_dice(items, m.group()[1:-1], start, places))
         elif kind == "nag":
             items.append(_with_nag(items, m.group(), start, places))
         elif kind == "aside":
+            if opened:
+                raise places.fault(start, "off-board events belong to the main line, not to "
+                                          "a variation.")
             items.append(_aside(m.group()[1:-1], start, places))
         elif kind == "move":
             items.append(_ply(m.group(), start, places))
+    if opened:
+        raise places.fault(opened[-1][1], "this variation '(' is never closed with ')'.")
     token, result_line, result_column = result if result else (None, 0, 0)
     return Record(tuple(tags), tuple(items), token, result_line, result_column, line, column)
+
+
+def _opened(items: list[Item], start: int, places: _Places, depth: int) -> list[Item]:
+    """The items of a variation opened at ``start`` after ``items`` (which must end with the
+    move it replaces), ``depth`` deep."""
+    if not any(isinstance(item, Ply) for item in items):
+        raise places.fault(start, "a variation comes after the move it replaces, like "
+                                  "'1. d2d4 (1. c2c4) d7d5'.")
+    if depth > MAX_VARIATION_DEPTH:
+        raise places.fault(start, f"variations nest at most {MAX_VARIATION_DEPTH} deep; "
+                                  "this one is deeper.")
+    return []
+
+
+def _closed(items: list[Item], opened: list[tuple[list[Item], int]], start: int,
+            places: _Places) -> list[Item]:
+    """The line the variation closed at ``start`` was opened in, with it added."""
+    if not opened:
+        raise places.fault(start, "this ')' closes no variation.")
+    outer, at = opened.pop()
+    if not any(isinstance(item, Ply) for item in items):
+        raise places.fault(at, "this variation holds no move.")
+    outer.append(Variation(tuple(items), *places(at)))
+    return outer
 
 
 def _unreadable(text: str, pos: int, places: _Places, in_moves: bool

@@ -4,7 +4,10 @@ bound on games."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.records.collection import MAX_RECORDS
+from tests.records.test_hand_written import examples
 from tests.records.test_many import BROKEN, collection
 
 
@@ -38,3 +41,79 @@ def test_too_many_games_is_a_422_of_its_own(post) -> None:
     assert answer.status_code == 422
     assert answer.get_json()["code"] == "too_many_records"
     assert answer.get_json()["line"] == MAX_RECORDS + 1
+
+
+def test_export_takes_the_tree_and_import_gives_it_back(post) -> None:
+    body = {"moves": ["d2c2", "b6a5", "d3e4"],
+            "annotations": [{"suffix": "!", "nags": [1]}, {}, {"eval": "0.5"}],
+            "comments": [{"after": 1, "text": "two\nlines"}],
+            "variations": [{"after": 1, "moves": ["c5b5", "d3e4"],
+                            "annotations": [{"suffix": "?!"}],
+                            "comments": [{"after": 1, "text": "inside"}],
+                            "variations": [{"after": 1, "moves": ["f2g2"]}]}]}
+    exported = post("mastery", "records/export", **body)
+    assert exported.status_code == 200, exported.get_json()
+    record = exported.get_json()["record"]
+    plies = post("mastery", "records/import", record=record).get_json()["plies"]
+    assert plies[0]["suffix"] == "!" and plies[0]["nags"] == [1] and plies[2]["eval"] == "0.5"
+    (variation,) = plies[1]["variations"]
+    assert [p["move"] for p in variation["plies"]] == ["c5b5", "d3e4"]
+    assert variation["plies"][0]["suffix"] == "?!"
+    assert variation["comments"] == [{"after": 1, "text": "inside"}]
+    assert [p["move"] for p in variation["plies"][1]["variations"][0]["plies"]] == ["f2g2"]
+
+
+def test_a_bad_move_in_an_exported_variation_names_it(post) -> None:
+    answer = post("mastery", "records/export", moves=["d2c2"],
+                  variations=[{"after": 0, "moves": ["d3e4", "zz"]}])
+    assert answer.status_code == 422
+    problem = answer.get_json()
+    assert problem["code"] == "illegal_move" and problem["index"] == 1
+    assert problem["variation"] == [[0, 0]]
+
+
+def test_an_export_bounds_every_ply_its_variations_included(post) -> None:
+    from service.schemas import MAX_REPLAY_MOVES
+    answer = post("mastery", "records/export", moves=["d2c2"],
+                  variations=[{"after": 0, "moves": ["d3e4"] * 600},
+                              {"after": 0, "moves": ["d3e4"] * 600}])
+    assert answer.status_code == 422
+    assert answer.get_json()["code"] == "work_limit_exceeded"
+    assert str(MAX_REPLAY_MOVES) in answer.get_json()["detail"]
+
+
+ANNOTATION_KEYS = ("suffix", "nags", "mark", "eval")
+
+
+def line_body(plies: list[dict], comments: list[dict]) -> dict:
+    """An import's line (main line or variation) as export takes it."""
+    return {"moves": [p["move"] for p in plies], "dice": [p["dice"] for p in plies],
+            "comments": comments,
+            "annotations": [{k: p[k] for k in ANNOTATION_KEYS if k in p} for p in plies],
+            "variations": [{"after": n, **line_body(v["plies"], v["comments"])}
+                           for n, p in enumerate(plies) for v in p.get("variations", [])]}
+
+
+@pytest.mark.parametrize("text", [t for t in examples() if "$" in t],
+                         ids=lambda t: t.split('"')[1])
+def test_every_annotated_example_exports_and_imports_to_the_same_tree(post, text) -> None:
+    imported = post("mastery", "records/import-many", records=text).get_json()["games"][0]
+    answer = imported["record"]
+    tags = {k: v for k, v in answer["tags"].items() if k not in ("Game", "Options")}
+    body = {"options": answer["options"], "tags": tags,
+            "asides": [{k: a[k] for k in ("after", "kind", "player")} for a in answer["asides"]],
+            **line_body(answer["plies"], answer["comments"])}
+    exported = post(answer["game"], "records/export", **body)
+    assert exported.status_code == 200, exported.get_json()
+    again = post(answer["game"], "records/import", record=exported.get_json()["record"])
+    # clocks travel in export's own clocks field (each seat's time, as apply answers it),
+    # which a ply without a clock before one with a clock cannot fill: compared aside
+    assert without_clocks(again.get_json()["plies"]) == without_clocks(answer["plies"])
+    assert again.get_json()["comments"] == answer["comments"]
+
+
+def without_clocks(plies: list[dict]) -> list[dict]:
+    return [{**{k: v for k, v in p.items() if k != "clock_ms"},
+             **({"variations": [{**v, "plies": without_clocks(v["plies"])}
+                                for v in p["variations"]]} if "variations" in p else {})}
+            for p in plies]
