@@ -20,7 +20,7 @@ from marshmallow import Schema, fields, validate
 from rules import registry
 from rules.core.game import Game
 from rules.records import AGREEMENTS, ASIDE_WORDS, DRAW_AGREED, load, write_game
-from rules.core.errors import WorkLimitExceeded
+from rules.core.errors import RulesError, WorkLimitExceeded
 from rules.records.clocks import EVAL_VALUE
 from rules.records.collection import MAX_RECORDS, Judged, load_many
 from rules.records.loading import MARKS
@@ -221,7 +221,7 @@ class RecordProblemSchema(s.ProblemSchema):
     """The problem document an import of that game alone answers (without request_id)."""
 
 
-class ImportedGameSchema(Schema):
+class ImportedRecordsEntrySchema(Schema):
     index = fields.Integer(required=True, metadata={
         "description": "The game's place in the text, from 0."})
     line = fields.Integer(required=True, metadata={
@@ -240,7 +240,7 @@ class ImportedGameSchema(Schema):
 
 
 class ImportedRecordsSchema(Schema):
-    games = fields.List(fields.Nested(ImportedGameSchema), required=True, metadata={
+    games = fields.List(fields.Nested(ImportedRecordsEntrySchema), required=True, metadata={
         "description": "Every game of the text, in order, each judged on its own."})
     count = fields.Integer(required=True, metadata={"description": "How many games."})
     failed = fields.Integer(required=True, metadata={
@@ -448,6 +448,61 @@ def export_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
     status = written.loaded.status
     assert status is not None, "a judged record has its status"
     return {"record": written.text, "result": written.loaded.result, "status": status.to_json()}
+
+
+# ---- export of many ----------------------------------------------------------------------------
+
+class RecordExportItemSchema(RecordExportRequestSchema):
+    """One game of an export of many: an export's body, without a token (nothing is signed
+    or checked: the games are written as given)."""
+
+    class Meta:
+        exclude = ("token", "game_id", "ply")
+
+
+class RecordsExportRequestSchema(s.StrictSchema):
+    games = PlainList(PlainObject(RecordExportItemSchema), required=True,
+                      validate=validate.Length(min=1, max=MAX_RECORDS), metadata={
+                          "description": "The games to write, in order, each as "
+                                         "records/export takes it (its own position and "
+                                         f"options). At most {MAX_RECORDS} games and "
+                                         f"{s.MAX_REPLAY_MOVES} plies a game."})
+
+
+class ExportedRecordsEntrySchema(Schema):
+    result = fields.String(required=True, metadata={"description": "The game's result."})
+    status = fields.Nested(s.StatusSchema, required=True)
+
+
+class ExportedRecordsSchema(Schema):
+    records = fields.String(required=True, metadata={
+        "description": "The records' text, one game after the other, a blank line between: "
+                       "records/import-many reads it back game by game."})
+    count = fields.Integer(required=True)
+    games = fields.List(fields.Nested(ExportedRecordsEntrySchema), required=True, metadata={
+        "description": "Each game's result and status, in order."})
+
+
+def export_many_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """Every game of the body written, in order, under the path's game and each its own
+    options; the first game that fails raises its error, with its index as ``game``."""
+    texts, games = [], []
+    for index, given in enumerate(body["games"]):
+        try:
+            game = registry.configure(g.id, given.get("options"))
+            answer = export_answer(game, given)
+        except RulesError as exc:
+            exc.extra = {**exc.extra, "game": index}
+            exc.detail = f"Game {index}: {exc.detail}"
+            raise
+        texts.append(answer["record"])
+        games.append({"result": answer["result"], "status": answer["status"]})
+    return {"records": "\n".join(texts), "count": len(games), "games": games}
+
+
+def export_many_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
+    """What exporting every game costs: each as one export."""
+    return sum(export_cost(g, given) for given in body["games"])
 
 
 def with_time_control(tags: Mapping[str, str] | None,

@@ -43,6 +43,38 @@ def test_too_many_games_is_a_422_of_its_own(post) -> None:
     assert answer.get_json()["line"] == MAX_RECORDS + 1
 
 
+def test_several_games_export_as_one_text_that_imports_game_by_game(post) -> None:
+    games = [{"moves": ["d2c2"], "tags": {"Round": "1"}},
+             {"moves": ["d2c2", "b6a5"], "options": {"ruleset": "classic-1990"},
+              "variations": [{"after": 1, "moves": ["c5b5"]}]},
+             {"moves": ["d4d5"], "asides": [{"after": 1, "kind": "resigns", "player": "light"}]}]
+    answer = post("mastery", "records/export-many", games=games)
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    assert body["count"] == 3 and [g["result"] for g in body["games"]] == ["*", "*", "1-0"]
+    imported = post("mastery", "records/import-many", records=body["records"]).get_json()
+    assert imported["failed"] == 0
+    records = [g["record"] for g in imported["games"]]
+    assert [len(r["plies"]) for r in records] == [1, 2, 1]
+    assert records[1]["options"]["ruleset"] == "classic-1990"
+    assert records[1]["plies"][1]["variations"][0]["plies"][0]["move"] == "c5b5"
+    for game, record in zip(games, records):
+        alone = post("mastery", "records/export", **game).get_json()["record"]
+        assert post("mastery", "records/import", record=alone).get_json()["plies"] == \
+            record["plies"]
+
+
+def test_an_export_of_many_names_the_game_that_fails(post) -> None:
+    answer = post("mastery", "records/export-many",
+                  games=[{"moves": ["d2c2"]}, {"moves": ["zz"]}])
+    assert answer.status_code == 422
+    problem = answer.get_json()
+    assert (problem["code"], problem["game"], problem["index"]) == ("illegal_move", 1, 0)
+    too_many = post("mastery", "records/export-many",
+                    games=[{"moves": []}] * (MAX_RECORDS + 1))
+    assert too_many.status_code == 400
+
+
 def test_export_takes_the_tree_and_import_gives_it_back(post) -> None:
     body = {"moves": ["d2c2", "b6a5", "d3e4"],
             "annotations": [{"suffix": "!", "nags": [1]}, {}, {"eval": "0.5"}],

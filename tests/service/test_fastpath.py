@@ -81,6 +81,8 @@ BODIES = [
     {"last_move": ""}, {"level": "greedy"}, {"level": "mcts", "playouts": 20, "seed": 3},
     {"playouts": 0}, {"time_ms": 10**6},
     {"record": "*"}, {"records": "*"}, {"records": '[Game "x"] * *'}, {"records": 3},
+    {"games": [{"moves": []}]}, {"games": [{"moves": ["a1a2"], "tags": {"Event": "x"}}]},
+    {"games": []}, {"games": [{"moves": [], "token": "t"}]},
     {"record": ' [Game "x"] 1. a1a2 *'}, {"record": 3}, {"record": None},
     {"moves": [], "tags": {"Event": "x"}}, {"moves": [], "tags": {"Event": 1}},
     {"moves": [], "tags": {"": "x"}}, {"moves": [], "comments": [{"after": 0, "text": "t"}]},
@@ -205,6 +207,7 @@ def _usual_bodies(game_id: str, token_of) -> list[tuple[str, dict]]:
                                            "tags": {"Event": "Club night"},
                                            "comments": [{"after": 1, "text": "c"}]})]
     bodies.append(("records/import", {"record": f'[Game "{game_id}"]\n\n1. {move} *'}))
+    bodies.append(("records/export-many", {"games": [{"moves": [move]}, {"moves": []}]}))
     bodies.append(("records/import-many", {"records": f'[Game "{game_id}"]\n\n1. {move} *\n'
                                                       f'[Game "{game_id}"] 1. zz9 *'}))
     bodies += [("tokens/inspect", {"token": token}),
