@@ -157,6 +157,9 @@ def plies_json(plies: Sequence[LoadedPly], text: Callable[[Any], str]) -> list[d
 def _annotations_json(ply: LoadedPly, text: Callable[[Any], str]) -> dict[str, Any]:
     """A ply's clock, annotations and variations as JSON, each only when the record gives
     it."""
+    if (ply.clock_ms is None and ply.suffix is None and not ply.nags and ply.mark is None
+            and ply.eval is None and not ply.variations):
+        return {}  # most plies: nothing to add, said at once
     given = {"clock_ms": ply.clock_ms, "suffix": ply.suffix, "nags": list(ply.nags) or None,
              "mark": ply.mark, "eval": ply.eval,
              "variations": [{"plies": plies_json(v.plies, text),
@@ -400,27 +403,33 @@ def _play_ply(g: Game[Any, Any], plies: list[LoadedPly], position: Any, ply: Ply
         if ended is not None:
             raise _over_off_board(ended)
         status = g.status(position)
-        text, mark = _marked(g, position, status, ply)
+        text, mark = (_marked(g, position, status, ply) if ply.text[-1] in "+#"
+                      else (ply.text, None))
         try:
             move, applied = g.play(position, text, dice=_dice_for(g, ply.dice),
                                    rng=UNWRITTEN)
         except UnwrittenDice:
             raise _dice_required(g, position, text) from None
         after = g.status(applied.position)
-        try:
-            _check_mark(mark, after)
-        except InvalidRecord:  # the fault is the mark's: its column, after the move
-            ply = ply._replace(column=ply.column + len(text))
-            raise
+        if mark is not None:
+            try:
+                _check_mark(mark, after)
+            except InvalidRecord:  # the fault is the mark's: its column, after the move
+                ply = ply._replace(column=ply.column + len(text))
+                raise
     except RulesError as exc:
         exc.extra = {**exc.extra, "index": index, "position": g.format_position(position),
                      **_where(ply)}
         exc.detail = f"{_place(ply)}move {index} ({ply.text!r}): {exc.detail}"
         raise
     plies.append(LoadedPly(index, g.format_move(position, move), applied.dice,
-                                  status.to_move, applied.events, applied.position, after,
-                                  ply.line, ply.column, suffix=ply.suffix, nags=ply.nags,
-                                  mark=mark))
+                           status.to_move, applied.events, applied.position, after,
+                           ply.line, ply.column)
+                 if ply.suffix is None and not ply.nags and mark is None else
+                 LoadedPly(index, g.format_move(position, move), applied.dice,
+                           status.to_move, applied.events, applied.position, after,
+                           ply.line, ply.column, suffix=ply.suffix, nags=ply.nags,
+                           mark=mark))
     return applied.position
 
 
@@ -446,11 +455,9 @@ def _marked(game: Game[Any, Any], position: Any, status: Status, ply: Ply
     return text, None
 
 
-def _check_mark(mark: str | None, after: Status) -> None:
+def _check_mark(mark: str, after: Status) -> None:
     """A check mark (``+``) needs the mover's opponent in check after the move, a mate mark
     (``#``) the game won by it with the loser in check; InvalidRecord for one that is not."""
-    if mark is None:
-        return
     check = bool(after.extra.get("in_check"))
     mate = check and after.finished and after.winner is not None
     if mark == "#" and not mate:

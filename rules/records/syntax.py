@@ -237,7 +237,9 @@ def read(text: str, line: int = 1, column: int = 1) -> Record:
                                           "a variation.")
             items.append(_aside(m.group()[1:-1], start, places))
         elif kind == "move":
-            items.append(_ply(m.group(), start, places))
+            written = m.group()
+            items.append(_ply(written, start, places) if written[-1] in "!?" else
+                         Ply(written, None, *places(start)))
     if opened:
         raise places.fault(opened[-1][1], "this variation '(' is never closed with ')'.")
     token, result_line, result_column = result if result else (None, 0, 0)
@@ -322,7 +324,8 @@ def comment_text(body: str) -> str:
 
 def _ply(written: str, start: int, places: _Places) -> Ply:
     """The move ``written`` at ``start``, its suffix (``!``, ``?!``...) read off its end."""
-    suffix = next((s for s in SUFFIXES if written.endswith(s)), None)
+    suffix = (next((s for s in SUFFIXES if written.endswith(s)), None)
+              if written[-1] in "!?" else None)
     text = written[:-len(suffix)] if suffix else written
     if not text:
         raise places.fault(start, f"{written!r} is an annotation with no move before it; "

@@ -164,24 +164,27 @@ def _annotated(items: list[Item], annotations: Sequence[Annotation | None],
                variations: Sequence[GivenVariation], depth: int) -> list[Item]:
     """``items`` with each ply's annotation (aligned with the plies) and, after the ply each
     replaces, the variations (``depth`` deep), in order."""
-    plies = [k for k, item in enumerate(items) if isinstance(item, Ply)]
-    if len(annotations) > len(plies):
-        raise InvalidRecord(f"annotations has {len(annotations)} entries for {len(plies)} "
+    plies = sum(isinstance(item, Ply) for item in items)
+    if len(annotations) > plies:
+        raise InvalidRecord(f"annotations has {len(annotations)} entries for {plies} "
                             "moves; give at most one per move.")
     for given in variations:
-        if not isinstance(given.after, int) or not 0 <= given.after < len(plies):
+        if not isinstance(given.after, int) or not 0 <= given.after < plies:
             raise InvalidRecord(f"A variation replaces move {given.after!r}; its line has "
-                                f"{len(plies)}, so give 0 to {len(plies) - 1}.")
+                                f"{plies}, so give 0 to {plies - 1}.")
         if depth > MAX_VARIATION_DEPTH:
             raise InvalidRecord(f"Variations nest at most {MAX_VARIATION_DEPTH} deep.")
         if not given.moves:
             raise InvalidRecord(f"The variation of move {given.after} holds no move.")
+    if not annotations and not variations:
+        return items
     out: list[Item] = []
-    for k, item in enumerate(items):
+    n = -1
+    for item in items:
         if not isinstance(item, Ply):
             out.append(item)
             continue
-        n = plies.index(k)
+        n += 1
         note = annotations[n] if n < len(annotations) else None
         if note is None:
             out.append(item)

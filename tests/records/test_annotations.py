@@ -95,3 +95,8 @@ def test_a_termination_that_contradicts_the_game_names_its_line_and_column() -> 
     assert caught.value.code == "result_contradicts_board"
     assert (caught.value.extra["line"], caught.value.extra["column"]) == (3, 2)
     assert caught.value.extra["tag"] == "Termination"
+
+
+def test_move_numbers_take_any_number_of_dots() -> None:
+    loaded = load('[Game "mastery"]\n1. d2c2 1.. b6a5 2... d3e4 *')
+    assert [p.move for p in loaded.plies] == ["d2c2", "b6a5", "d3e4"]
