@@ -388,6 +388,5 @@ def _aside(body: str, start: int, places: _Places) -> Aside:
     if what not in ASIDE_KINDS or not player:
         raise places.fault(
             start, f"({words}) is not an off-board event; write (<player> resigns), "
-            "(<player> leaves), (<player> runs out of time) or (draw agreed). Variations "
-            "in parentheses are not part of this format.")
+            "(<player> leaves), (<player> runs out of time) or (draw agreed).")
     return Aside(ASIDE_KINDS[what], player, line, column)
