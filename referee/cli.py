@@ -9,11 +9,12 @@
     referee play mastery [--random light]          play in the terminal (moves read from stdin)
     referee play mastery --vs computer [--as light] [--level mcts]   against the computer
     referee play mastery --save game.rec [--player dark=Ann]      and keep the game as a record
-    referee record check game.rec [--game mastery]   validate a record (``-``: stdin), offline
+    referee record check games.rec [--game mastery]  validate records (``-``: stdin), offline
 
 Errors print the same sentence the service would answer and exit with status 2 (bad input)
 or 1 (refused by the rules). ``record check`` prints a faulty record's first fault as
-``FILE:LINE:COLUMN: code: detail`` and exits with status 1.
+``FILE:LINE:COLUMN: code: detail`` and exits with status 1; a file of several records gets
+one line a game (``game N:`` before the code) and a summary, and status 1 if any is faulty.
 """
 
 from __future__ import annotations
@@ -505,9 +506,9 @@ def parser() -> argparse.ArgumentParser:
                    help="a seat's player for the record's tags (e.g. --player dark=Ann)")
     record = sub.add_parser("record", help="game records").add_subparsers(
         dest="record_command", required=True)
-    c = record.add_parser("check", help="validate a record offline: its first fault, or a "
-                          "summary")
-    c.add_argument("file", help="the record file ('-': stdin)")
+    c = record.add_parser("check", help="validate records offline: a line a game, its "
+                          "first fault or a summary")
+    c.add_argument("file", help="the file of one or more records ('-': stdin)")
     c.add_argument("--game", help="insist on this game (a record of another is a fault)")
     return p
 
