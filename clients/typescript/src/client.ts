@@ -6,13 +6,14 @@ import createClient from "openapi-fetch";
 import type { Client } from "openapi-fetch";
 
 import { TransportError, errorFor } from "./errors.js";
+import type { TooManyRecordsError } from "./errors.js";
 import type {
-  ExportedRecord, GameDetail, GameId, GameSummary, PerftRequest, PerftResponse,
+  ExportedRecord, ExportedRecords, GameDetail, GameId, GameSummary, PerftRequest, PerftResponse,
   RecordExportRequest, RenderRequest, ReplayPictureRequest, SetupRequest, Status,
   SuggestRequest, paths,
 } from "./schema.js";
 import type {
-  Applied, At, Dice, Entry, Imported, Inspection, LegalMoves, Options, ReplayWithHistory,
+  Applied, At, Dice, Entry, ExportGame, Imported, ImportedFile, Inspection, LegalMoves, Options, ReplayWithHistory,
   Replayed, Setup, Suggested, TokenQuery,
 } from "./types.js";
 
@@ -42,12 +43,14 @@ export interface ReplayMore<G extends GameId = GameId> {
   history?: boolean;
 }
 /** What an export takes beside the moves: their `dice` (game `G`'s), the `tags`, `comments`
- * and off-board events (`asides`) to write, each after a number of plies, the `result`, and
- * the `clocks` after each ply as the apply answers carried them (written as `[%clk]`
- * comments and a TimeControl tag). */
+ * and off-board events (`asides`) to write, each after a number of plies, the `result`, the
+ * `clocks` after each ply as the apply answers carried them (written as `[%clk]` comments
+ * and a TimeControl tag), each ply's `annotations` and the `variations` (as
+ * {@link exportBodyOf} makes them from an import). */
 export type ExportMore<G extends GameId = GameId> =
-  Pick<RecordExportRequest, "tags" | "comments" | "asides" | "result" | "clocks"> &
-  { dice?: (Dice<G> | null)[] };
+  Pick<RecordExportRequest, "tags" | "comments" | "asides" | "result" | "clocks" |
+    "annotations"> &
+  Pick<ExportGame<G>, "dice" | "variations">;
 /** What legal-moves takes beside the position: `moves_only: true` for notation strings
  * alone (entries otherwise). */
 export interface LegalMovesMore {
@@ -211,7 +214,31 @@ export class RefereeClient {
     return this.#answer(this.#http.POST("/v1/games/{game}/records/export", {
       params: path(game),
       body: { ...where(at), moves: [...moves],
-              ...pick(more, ["dice", "tags", "comments", "asides", "result", "clocks"]) },
+              ...pick(more, ["dice", "tags", "comments", "asides", "result", "clocks",
+                             "annotations", "variations"]) },
+    }));
+  }
+
+  /** Every game of a text of several records (a round, a club's archive), each judged on its
+   * own, in order: its index, where it starts, and either its `record` (as importRecord
+   * answers it, without a token; a record's own Game tag names its game, else it is one of
+   * `game`) or the `problem` importRecord would have thrown for it (`line` and `column` the
+   * whole text's). One broken game does not hide the others; the call itself throws only for
+   * the whole text: {@link TooManyRecordsError} past the service's bound on games. */
+  async importRecords<G extends GameId>(game: G, records: string): Promise<ImportedFile> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/records/import-many", {
+      params: path(game), body: { records },
+    })) as Promise<ImportedFile>;
+  }
+
+  /** Several games of `game` as one text of records (each as exportRecord writes it, from its
+   * own position and options: {@link exportBodyOf} makes one from an import), with each
+   * game's result and status. The first game at fault throws its error with `game`, its
+   * index. */
+  async exportRecords<G extends GameId>(game: G, games: readonly ExportGame<G>[]):
+    Promise<ExportedRecords> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/records/export-many", {
+      params: path(game), body: { games: [...games] },
     }));
   }
 

@@ -60,6 +60,17 @@ export class ProblemError extends RefereeError {
   /** The id of the request this answers (the caller's X-Request-ID, or one the service made):
    * quote it when reporting the problem. */
   readonly requestId: string | undefined;
+  /** records: the line of the record at fault (from 1), for any fault of a record (an
+   * illegal move in it too), when known. */
+  readonly line: number | undefined;
+  /** records: the column of the record at fault (from 1), when known. */
+  readonly column: number | undefined;
+  /** A fault inside a record's variation (an illegal move there, say): which variation, from
+   * the main line down, each hop `[index in the game of the ply it replaces, its place among
+   * that ply's variations]`. */
+  readonly variation: [number, number][] | undefined;
+  /** records/export-many: the index of the game that failed (the first). */
+  readonly game: number | undefined;
   /** The whole problem document, members the spec does not name included. */
   readonly problem: Problem;
 
@@ -78,7 +89,26 @@ export class ProblemError extends RefereeError {
     this.errors = problem.errors;
     this.retryAfter = init.retryAfter;
     this.requestId = problem.request_id ?? init.requestId;
+    this.line = problem.line;
+    this.column = problem.column;
+    this.variation = hops(problem["variation"]);
+    this.game = whole(problem["game"]);
   }
+}
+
+/** `value` when it is a whole number. */
+function whole(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) ? value : undefined;
+}
+
+/** `value` when it is a list of `[ply index, variation index]` pairs. */
+function hops(value: unknown): [number, number][] | undefined {
+  if (!Array.isArray(value)) {
+    return undefined;
+  }
+  const pairs = value.filter((hop): hop is [number, number] =>
+    Array.isArray(hop) && hop.length === 2 && hop.every((n) => whole(n) !== undefined));
+  return pairs.length === value.length ? pairs : undefined;
 }
 
 /** 400 malformed_request: the body is not JSON or breaks the schema; see `errors`. */
@@ -129,7 +159,8 @@ export class InvalidOptionsError extends ProblemError {
   declare readonly code: "invalid_options";
 }
 
-/** 422 illegal_move: `reason` is the rule's code; from replay, `index` is the failing move's. */
+/** 422 illegal_move: `reason` is the rule's code; from replay, `index` is the failing move's;
+ * in a record's variation, `variation` says which. */
 export class IllegalMoveError extends ProblemError {
   override readonly name: string = "IllegalMoveError";
   declare readonly code: "illegal_move";
@@ -150,17 +181,11 @@ export class GameOverError extends ProblemError {
 /** 422 on a record (records/import, records/export): where the record is at fault. */
 export class RecordError extends ProblemError {
   override readonly name: string = "RecordError";
-  /** The line of the record at fault (from 1), when known. */
-  readonly line: number | undefined;
-  /** The column of the record at fault (from 1), when known. */
-  readonly column: number | undefined;
   /** The tag at fault, when a tag is. */
   readonly tag: string | undefined;
 
   constructor(problem: Problem, init: ProblemInit = {}) {
     super(problem, init);
-    this.line = problem.line;
-    this.column = problem.column;
     this.tag = problem.tag;
   }
 }
@@ -181,6 +206,20 @@ export class InvalidTagError extends RecordError {
 export class GameMismatchError extends RecordError {
   override readonly name: string = "GameMismatchError";
   declare readonly code: "game_mismatch";
+}
+
+/** 422 too_many_records: a text of more records than one request may hold (records/import-many);
+ * `limit` is that bound, `line` and `column` where the first game past it starts. */
+export class TooManyRecordsError extends RecordError {
+  override readonly name: string = "TooManyRecordsError";
+  declare readonly code: "too_many_records";
+  /** The most games one request may hold. */
+  readonly limit: number | undefined;
+
+  constructor(problem: Problem, init: ProblemInit = {}) {
+    super(problem, init);
+    this.limit = whole(problem["limit"]);
+  }
 }
 
 /** 422 result_contradicts_board: the record's result is not where its moves lead. */
@@ -401,6 +440,7 @@ export const ERROR_CLASSES: ErrorClasses = {
   invalid_record: InvalidRecordError,
   invalid_tag: InvalidTagError,
   game_mismatch: GameMismatchError,
+  too_many_records: TooManyRecordsError,
   result_contradicts_board: ResultContradictsBoardError,
   invalid_departure: InvalidDepartureError,
   invalid_highlight: InvalidHighlightError,

@@ -8,7 +8,8 @@ import { test } from "node:test";
 import {
   ERROR_CLASSES, GameCheckError, IllegalMoveError, InternalError, InvalidTagError,
   OverloadedError, ProblemError, RateLimitedError, RecordError, RefereeClient, RefereeError,
-  RenderError, SignatureError, TokenSupersededError, TransportError, retryAfterSeconds,
+  RenderError, SignatureError, TokenSupersededError, TooManyRecordsError, TransportError,
+  exportBodyOf, lineBody, retryAfterSeconds,
 } from "@boardgame-referee/client";
 
 /** @typedef {import("@boardgame-referee/client").ProblemCode} ProblemCode */
@@ -114,6 +115,65 @@ test("an illegal move carries its reason, and a replay's its index", async () =>
   assert.equal(error.index, 3);
   assert.equal(error.problem["extra_member"], true);
   assert.match(error.message, /^422 illegal_move: /);
+});
+
+test("too many records says the bound and where the game past it starts", async () => {
+  const { client, requests } = fakeClient(() => problem(422, "too_many_records",
+    { limit: 100, line: 201, column: 1 }));
+  const error = await client.importRecords("mastery", "*\n").catch((e) => e);
+  assert.ok(error instanceof TooManyRecordsError && error instanceof RecordError);
+  assert.deepEqual([error.limit, error.line, error.column], [100, 201, 1]);
+  assert.equal(new URL(requests[0]?.url ?? "").pathname,
+    "/v1/games/mastery/records/import-many");
+  assert.deepEqual(await requests[0]?.json(), { records: "*\n" });
+});
+
+test("a fault in a variation names it; a failing game of many its index", async () => {
+  const { client } = fakeClient(() => problem(422, "illegal_move",
+    { line: 3, column: 20, variation: [[1, 0], [2, 1]], game: 4 }));
+  const error = await client.importRecord("mastery", "*").catch((e) => e);
+  assert.ok(error instanceof IllegalMoveError);
+  assert.deepEqual(error.variation, [[1, 0], [2, 1]]);
+  assert.equal(error.game, 4);
+  assert.deepEqual([error.line, error.column], [3, 20]);
+  const { client: plain } = fakeClient(() => problem(422, "illegal_move",
+    { variation: "somewhere", game: "first" }));
+  const odd = await plain.replay("mastery", ["a"]).catch((e) => e);
+  assert.deepEqual([odd.variation, odd.game], [undefined, undefined]);
+});
+
+test("an import's tree becomes export's body: annotations aligned, variations by index", () => {
+  /** @param {string} move @param {string} position @param {object} [more] */
+  const ply = (move, position, more = {}) => ({ move, dice: null, events: [], mover: "light",
+    position, status: { state: "ongoing", to_move: "dark" }, ...more });
+  const inner = { plies: [ply("f2g2", "p4", { nags: [6] })], comments: [] };
+  const variation = { plies: [ply("c5b5", "p3", { suffix: "?!" }),
+                              ply("d3e4", "p5", { variations: [inner] })],
+                      comments: [{ after: 1, text: "inside" }] };
+  const plies = [ply("d2c2", "p1", { suffix: "!", nags: [1], clock_ms: 5000 }),
+                 ply("b6a5", "p2", { variations: [variation], mark: "+", eval: "0.5" })];
+  const line = lineBody(/** @type {any} */ (plies), [{ after: 1, text: "two\nlines" }]);
+  assert.deepEqual(line, {
+    moves: ["d2c2", "b6a5"], dice: [null, null], comments: [{ after: 1, text: "two\nlines" }],
+    annotations: [{ suffix: "!", nags: [1] }, { mark: "+", eval: "0.5" }],
+    variations: [{ after: 1, moves: ["c5b5", "d3e4"], dice: [null, null],
+                   comments: [{ after: 1, text: "inside" }],
+                   annotations: [{ suffix: "?!" }, {}],
+                   variations: [{ after: 1, moves: ["f2g2"], dice: [null], comments: [],
+                                  annotations: [{ nags: [6] }], variations: [] }] }],
+  });
+  const record = /** @type {any} */ ({
+    game: "mastery", options: { ruleset: "classic-1990" }, from_initial: false, start: "p0",
+    tags: { Game: "mastery", Options: "{}", Position: "p0", White: "Ann", Result: "*" },
+    asides: [{ after: 2, kind: "resigns", player: "dark", events: [] }],
+    plies, comments: [{ after: 1, text: "two\nlines" }] });
+  const body = exportBodyOf(record);
+  assert.equal(body.position, "p0");
+  assert.deepEqual(body.options, { ruleset: "classic-1990" });
+  assert.deepEqual(body.tags, { White: "Ann", Result: "*" });
+  assert.deepEqual(body.asides, [{ after: 2, kind: "resigns", player: "dark" }]);
+  assert.deepEqual(body.variations, line.variations);
+  assert.ok(!("position" in exportBodyOf({ ...record, from_initial: true })));
 });
 
 test("field, option and errors come from the document", async () => {

@@ -12,7 +12,7 @@ import {
   BadSignatureError, GameMismatchError, GameOverError, IllegalMoveError, InvalidOptionsError,
   InvalidPositionError, InvalidRecordError, InvalidTagError, MalformedRequestError,
   ProblemError, RefereeClient, TokenAheadError, TokenSupersededError, TokenWrongGameError,
-  UnknownGameError, UnsignedPositionError,
+  TooManyRecordsError, UnknownGameError, UnsignedPositionError, exportBodyOf,
 } from "@boardgame-referee/client";
 
 /** @typedef {import("@boardgame-referee/client").At} At */
@@ -591,6 +591,91 @@ if (!URL) {
         assert.equal(error.status, 400);
         assert.ok(error.errors && "depth" in error.errors);
       });
+  });
+
+  describe("files of records", {
+    skip: ["mastery", "kings-mate"].every((id) => games.some((game) => game.id === id)) ? false
+      : "needs Mastery and King's Mate",
+  }, () => {
+    /** Three records of two games, the second broken at its line 7, column 17. */
+    const FILE = [
+      '[Game "mastery"]', "", "1. d2c2 b6a5 *", "",
+      '[Game "kings-mate"]', "", "1. d2d3 d8d7 2. d3d6 *", "",
+      '[Game "kings-mate"]', "", "1. d2d3 *", "",
+    ].join("\n");
+
+    test("each game is judged on its own, the broken one reported alone where it fails",
+      async () => {
+        const file = await referee.importRecords("mastery", FILE);
+        assert.equal(file.count, 3);
+        assert.equal(file.failed, 1);
+        assert.deepEqual(file.games.map((game) => [game.index, game.line, game.valid]),
+          [[0, 1, true], [1, 5, false], [2, 9, true]]);
+        const [mastery, broken, kingsMate] = file.games;
+        assert.ok(mastery?.valid && kingsMate?.valid && broken && !broken.valid);
+        assert.equal(mastery.record.game, "mastery");
+        assert.deepEqual(mastery.record.plies.map((ply) => ply.move), ["d2c2", "b6a5"]);
+        assert.equal(kingsMate.record.game, "kings-mate");
+        assert.deepEqual(kingsMate.record.plies.map((ply) => ply.move), ["d2d3"]);
+        assert.equal(broken.first_line, '[Game "kings-mate"]');
+        assert.equal(broken.problem.code, "illegal_move");
+        assert.deepEqual([broken.problem.line, broken.problem.column, broken.problem.index],
+          [7, 17, 2]);
+      });
+
+    test("an annotated record with variations exports and imports back to the same tree",
+      async () => {
+        const written = await referee.exportRecord("mastery", ["d2c2", "b6a5", "d3e4"], {}, {
+          annotations: [{ suffix: "!", nags: [1, 14] }, {}, { eval: "0.5" }],
+          comments: [{ after: 1, text: "two\nlines" }],
+          variations: [{ after: 1, moves: ["c5b5", "d3e4"], dice: [null, null],
+                         annotations: [{ suffix: "?!" }], comments: [],
+                         variations: [{ after: 1, moves: ["f2g2"], dice: [null], comments: [],
+                                        annotations: [{ nags: [6] }], variations: [] }] }],
+        });
+        const [first] = (await referee.importRecords("mastery", written.record)).games;
+        assert.ok(first?.valid && first.record.game === "mastery");
+        const record = first.record;
+        const [opening, reply] = record.plies;
+        assert.deepEqual([opening?.suffix, opening?.nags], ["!", [1, 14]]);
+        assert.equal(record.plies[2]?.eval, "0.5");
+        const variation = reply?.variations?.[0];
+        assert.deepEqual(variation?.plies.map((ply) => [ply.move, ply.suffix]),
+          [["c5b5", "?!"], ["d3e4", undefined]]);
+        assert.deepEqual(variation?.plies[1]?.variations?.[0]?.plies.map((ply) => ply.nags),
+          [[6]]);
+        // the variation starts from the position before the ply it replaces
+        assert.notEqual(variation?.plies[0]?.position, reply?.position);
+
+        const again = await referee.exportRecords("mastery", [exportBodyOf(record)]);
+        assert.equal(again.count, 1);
+        const [back] = (await referee.importRecords("mastery", again.records)).games;
+        assert.ok(back?.valid);
+        assert.deepEqual(back.record.plies, record.plies);
+        assert.deepEqual(back.record.comments, record.comments);
+        assert.equal(back.record.comments[0]?.text, "two\nlines");
+      });
+
+    test("a fault inside a variation names the variation", async () => {
+      const error = await refusal(referee.importRecord("mastery",
+        '[Game "mastery"]\n\n1. d2c2 b6a5 (1... d2d8) *\n'), IllegalMoveError);
+      assert.deepEqual(error.variation, [[1, 0]]);
+      assert.deepEqual([error.line, error.column], [3, 20]);
+    });
+
+    test("a game of an export of many that fails is named by its index", async () => {
+      const error = await refusal(
+        referee.exportRecords("mastery", [{ moves: ["d2c2"] }, { moves: ["zz"] }]),
+        IllegalMoveError);
+      assert.deepEqual([error.game, error.index], [1, 0]);
+    });
+
+    test("a text of more games than a request judges is a TooManyRecordsError", async () => {
+      const error = await refusal(referee.importRecords("mastery", "*\n".repeat(101)),
+        TooManyRecordsError);
+      assert.ok(error instanceof ProblemError && error.status === 422);
+      assert.deepEqual([error.limit, error.line, error.column], [100, 101, 1]);
+    });
   });
 
   test("a game with dice passed them back in to a chance move", async () => {

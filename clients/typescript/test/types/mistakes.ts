@@ -2,7 +2,7 @@
 // on the line before one, and `tsc` fails if that line ever compiles (the error it expects
 // gone). Compiled by `npm run typecheck:types` (after `npm run build`); never run. Each
 // mistake has its correct twin in uses.ts, which must compile.
-import { RefereeClient, TokenSupersededError } from "@boardgame-referee/client";
+import { RefereeClient, TokenSupersededError, type Suffix } from "@boardgame-referee/client";
 import "@boardgame-referee/client/referee-board";
 import type { RefereeBoard } from "@boardgame-referee/client/referee-board";
 
@@ -107,3 +107,35 @@ board.addEventListener("move", (moved) => {
   const ply: string | undefined = moved.detail.ply;
   console.log(ply);
 });
+
+// a file of records: an entry's record is there only once `valid` says so
+const file = await referee.importRecords("mastery", "*");
+const entry = file.games[0];
+if (entry) {
+  // @ts-expect-error
+  console.log(entry.record.plies);
+}
+if (entry?.valid && entry.record.game === "kings-mate") {
+  // a King's Mate record's options hold no Mastery ruleset
+  // @ts-expect-error
+  console.log(entry.record.options.ruleset);
+  const ply = entry.record.plies[0];
+  // NAGs are numbers, not "$1" strings
+  // @ts-expect-error
+  const nag: string | undefined = ply?.nags?.[0];
+  // a suffix is one of the six
+  // @ts-expect-error
+  const suffix: Suffix = "!!!";
+  // a variation's plies are plies: each has its move, not a text
+  // @ts-expect-error
+  const move: number | undefined = ply?.variations?.[0]?.plies[0]?.move;
+  console.log(nag, suffix, move);
+}
+// exportRecords takes the game's moves, options and annotations
+// @ts-expect-error
+await referee.exportRecords("mastery", [{ moves: ["d2c2"], options: { stalemate: "loss" } }]);
+// @ts-expect-error
+await referee.exportRecords("mastery", [{ moves: ["d2c2"], annotations: [{ nags: ["$1"] }] }]);
+// a variation says which ply it replaces
+// @ts-expect-error
+await referee.exportRecord("mastery", ["d2c2"], {}, { variations: [{ moves: ["d2d3"] }] });

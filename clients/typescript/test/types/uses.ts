@@ -2,8 +2,9 @@
 // entries and events, read without a cast. Compiled by `npm run typecheck:types` (after
 // `npm run build`, against the package as users import it); never run.
 import {
-  GameCheckError, RefereeClient, isGameId, type Applied, type At, type Dice, type Entry,
-  type GameCheck, type GameEvent, type Options,
+  GameCheckError, RefereeClient, TooManyRecordsError, exportBodyOf, isGameId, type Applied, type At, type Dice, type Entry,
+  type GameCheck, type GameEvent, type ImportedPly, type Options, type Suffix,
+  type Variation,
 } from "@boardgame-referee/client";
 import "@boardgame-referee/client/referee-board";
 import type { RefereeBoard } from "@boardgame-referee/client/referee-board";
@@ -113,3 +114,42 @@ await board.play("fight", { attacker: [6], defender: [2] });
 
 console.log(stalemate, ruleset, from, explicit, shouting, texts, rolled, event, plyDice,
             suggested, at, entries);
+
+// a file of records: each valid entry's record told apart by its game, its plies annotated
+const file = await referee.importRecords("mastery", "*");
+for (const game of file.games) {
+  if (!game.valid) {
+    const where: [number | undefined, number | undefined] = [game.problem.line,
+                                                             game.problem.column];
+    console.log(game.index, game.first_line, where, game.problem.code);
+  } else if (game.record.game === "kings-mate") {
+    const rules: "draw" | "loss" | undefined = game.record.options.stalemate;
+    const first: ImportedPly<"kings-mate"> | undefined = game.record.plies[0];
+    const suffix: Suffix | undefined = first?.suffix;
+    const nags: number[] | undefined = first?.nags;
+    const lines: Variation<"kings-mate">[] = first?.variations ?? [];
+    const deeper: string[] = lines.flatMap((line) =>
+      line.plies.flatMap((ply) => (ply.variations ?? []).map((inner) => inner.plies[0]?.move ?? "")));
+    console.log(rules, suffix, nags, first?.mark, first?.eval, deeper);
+    await referee.exportRecords("kings-mate", [exportBodyOf(game.record)]);
+  }
+}
+try {
+  await referee.importRecords("mastery", "*\n".repeat(101));
+} catch (error) {
+  if (error instanceof TooManyRecordsError) {
+    const bound: [number | undefined, number | undefined, number | undefined] =
+      [error.limit, error.line, error.column];
+    console.log(bound);
+  }
+}
+
+// the README's round trip of a file of records
+const text = "*";
+const round = await referee.importRecords("mastery", text);
+for (const game of round.games) {
+  if (!game.valid) console.log(`game ${game.index + 1}, line ${game.problem.line}: ${game.problem.detail}`);
+}
+const valid = round.games.flatMap((game) => game.valid && game.record.game === "mastery" ? [game.record] : []);
+const { records } = await referee.exportRecords("mastery", valid.map(exportBodyOf));
+console.log(records);
