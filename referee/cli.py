@@ -9,11 +9,12 @@
     referee play mastery [--random light]          play in the terminal (moves read from stdin)
     referee play mastery --vs computer [--as light] [--level mcts]   against the computer
     referee play mastery --save game.rec [--player dark=Ann]      and keep the game as a record
-    referee record check game.rec [--game mastery]   validate a record (``-``: stdin), offline
+    referee record check games.rec [--game mastery]  validate records (``-``: stdin), offline
 
 Errors print the same sentence the service would answer and exit with status 2 (bad input)
 or 1 (refused by the rules). ``record check`` prints a faulty record's first fault as
-``FILE:LINE:COLUMN: code: detail`` and exits with status 1.
+``FILE:LINE:COLUMN: code: detail`` and exits with status 1; a file of several records gets
+one line a game (``game N:`` before the code) and a summary, and status 1 if any is faulty.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence, TextIO
 
 from rules import records, registry
+from rules.records.collection import load_many, split
 from rules.core.departure import depart
 from rules.core.errors import RulesError
 from rules.core.game import Game
@@ -354,13 +356,44 @@ def cmd_record_check(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> in
     if text is None:
         print(f"{name}: invalid_record: the file is not UTF-8 text.", file=out)
         return 1
+    games = split(text)
+    next(games)
+    if next(games, None) is None:
+        return _check_one(name, text, args.game, out)
+    return _check_many(name, text, args.game, out)
+
+
+def _check_one(name: str, text: str, game: str | None, out: TextIO) -> int:
+    """A file of one record: its summary line (0) or its fault line (1)."""
     try:
-        loaded = records.load(text, args.game)
+        loaded = records.load(text, game)
     except RulesError as exc:
         print(fault_line(name, exc), file=out)
         return 1
     print(f"{name}: {summary(loaded)}", file=out)
     return 0
+
+
+def _check_many(name: str, text: str, game: str | None, out: TextIO) -> int:
+    """A file of several records: one line a game, in order (``FILE:LINE: game N: summary``
+    for a valid one, its fault line with ``game N:`` for one at fault), then a summary line;
+    1 if any is at fault."""
+    count = failed = 0
+    try:
+        for judged in load_many(text, game_id=game):
+            count += 1
+            where = judged.game
+            if judged.error is not None:
+                failed += 1
+                print(fault_line(name, judged.error, f"game {where.index + 1}: "), file=out)
+            else:
+                print(f"{name}:{where.line}: game {where.index + 1}: {summary(judged.loaded)}",
+                      file=out)
+    except RulesError as exc:  # too many games
+        failed += 1
+        print(fault_line(name, exc), file=out)
+    print(f"{name}: {count} games, {count - failed} valid, {failed} at fault", file=out)
+    return 1 if failed else 0
 
 
 def _record_text(path: str, stdin: TextIO) -> tuple[str, str | None]:
@@ -381,9 +414,10 @@ def _record_text(path: str, stdin: TextIO) -> tuple[str, str | None]:
 PLACE = re.compile(r"Line \d+(?:, column \d+)?[,:] ")
 
 
-def fault_line(name: str, exc: RulesError) -> str:
+def fault_line(name: str, exc: RulesError, game: str = "") -> str:
     """A record's fault as one line: ``FILE:LINE:COLUMN: code: detail``, the place when the
-    error carries it (said once), the ply's index for a bad ply, the rule's reason."""
+    error carries it (said once), the ply's index for a bad ply, the rule's reason; ``game``
+    (``game 2: ``) before the code names the game of a file of many."""
     extra = exc.extra
     place = "".join(f":{extra[key]}" for key in ("line", "column") if extra.get(key))
     detail = PLACE.sub("", exc.detail, count=1) if place else exc.detail
@@ -391,7 +425,7 @@ def fault_line(name: str, exc: RulesError) -> str:
     if isinstance(index, int) and f"move {index} " not in detail:
         detail = f"move {index}: {detail}"
     reason = extra.get("reason")
-    return f"{name}{place}: {exc.code}: {detail}" + (f" [{reason}]" if reason else "")
+    return f"{name}{place}: {game}{exc.code}: {detail}" + (f" [{reason}]" if reason else "")
 
 
 #: what each agreement of a record's result with its board means, for the summary line
@@ -472,9 +506,9 @@ def parser() -> argparse.ArgumentParser:
                    help="a seat's player for the record's tags (e.g. --player dark=Ann)")
     record = sub.add_parser("record", help="game records").add_subparsers(
         dest="record_command", required=True)
-    c = record.add_parser("check", help="validate a record offline: its first fault, or a "
-                          "summary")
-    c.add_argument("file", help="the record file ('-': stdin)")
+    c = record.add_parser("check", help="validate records offline: a line a game, its "
+                          "first fault or a summary")
+    c.add_argument("file", help="the file of one or more records ('-': stdin)")
     c.add_argument("--game", help="insist on this game (a record of another is a fault)")
     return p
 

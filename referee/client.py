@@ -42,7 +42,8 @@ __all__ = [
     "GameOverError", "WorkLimitExceededError", "RenderError", "SignatureError", "ClockError",
     "NotReadyError", "OverloadedError", "RateLimitedError", "ServiceError", "RecordError",
     "InvalidRecordError", "InvalidTagError", "GameMismatchError", "ResultContradictsBoardError",
-    "InvalidDepartureError", "ImportedRecord", "ExportedRecord", "Aside", "Comment",
+    "InvalidDepartureError", "TooManyRecordsError", "ImportedRecord", "ImportedGame",
+    "ExportedRecord", "Aside", "Comment", "Variation",
 ]
 
 
@@ -173,6 +174,10 @@ class InvalidDepartureError(RecordError):
     the game."""
 
 
+class TooManyRecordsError(RecordError):
+    """422 too_many_records: a text holds more games than one import judges."""
+
+
 class WorkLimitExceededError(RefereeError):
     """422 work_limit_exceeded: perft too deep or too big."""
 
@@ -242,6 +247,7 @@ ERRORS: dict[str, type[RefereeError]] = {
     "game_mismatch": GameMismatchError,
     "result_contradicts_board": ResultContradictsBoardError,
     "invalid_departure": InvalidDepartureError,
+    "too_many_records": TooManyRecordsError,
     "invalid_highlight": RenderError,
     "render_unavailable": RenderError,
     "invalid_last_move": RenderError,
@@ -392,11 +398,37 @@ class Ply:
     status: Status
     #: an imported record's clock for the ply: the mover's milliseconds left after it
     clock_ms: int | None = None
+    #: an imported record's annotations of the ply: its suffix (``!``, ``?!``...), glyphs
+    #: (``$1`` is 1), check or mate mark (``+``, ``#``) and evaluation (``0.25``, ``#-3``)
+    suffix: str | None = None
+    nags: list[int] = field(default_factory=list)
+    mark: str | None = None
+    eval: str | None = None
+    #: an imported record's variations of the ply: the lines that might have been played
+    #: instead of it, from the position before it
+    variations: list["Variation"] = field(default_factory=list)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Ply":
         return cls(data["move"], data.get("dice"), data["events"], data["mover"],
-                   data["position"], Status.from_json(data["status"]), data.get("clock_ms"))
+                   data["position"], Status.from_json(data["status"]), data.get("clock_ms"),
+                   data.get("suffix"), list(data.get("nags", [])), data.get("mark"),
+                   data.get("eval"),
+                   [Variation.from_json(v) for v in data.get("variations", [])])
+
+
+@dataclass(frozen=True)
+class Variation:
+    """A variation of an imported record: its plies (each with variations of its own) and
+    its comments (``after`` counted from its start)."""
+
+    plies: list[Ply]
+    comments: list["Comment"]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Variation":
+        return cls([Ply.from_json(p) for p in data["plies"]],
+                   [Comment(c["after"], c["text"]) for c in data["comments"]])
 
 
 @dataclass(frozen=True)
@@ -476,6 +508,29 @@ class ImportedRecord:
                    Status.from_json(data["board_status"]), data["result"], data["agreement"],
                    data.get("token"), data.get("game_id"), data.get("ply"),
                    data.get("final_token"))
+
+
+@dataclass(frozen=True)
+class ImportedGame:
+    """One game of a text of many records, judged on its own: its ``index`` (from 0), the
+    ``line`` and ``column`` where it starts and that line's text (``first_line``), and either
+    the game (``record``) or its first fault (``error``, the exception a single import of it
+    raises, its line and column the whole text's)."""
+
+    index: int
+    line: int
+    column: int
+    first_line: str
+    record: ImportedRecord | None
+    error: RefereeError | None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "ImportedGame":
+        record = data.get("record")
+        problem = data.get("problem")
+        return cls(data["index"], data["line"], data["column"], data["first_line"],
+                   None if record is None else ImportedRecord.from_json(record),
+                   None if problem is None else error_for(problem, int(problem["status"])))
 
 
 @dataclass(frozen=True)
@@ -703,6 +758,25 @@ class Referee:
         return ImportedRecord.from_json(self._json(
             "POST", self._game_path(game, "records/import"), {"record": record}))
 
+    def import_records(self, game: str, records: str) -> list[ImportedGame]:
+        """Every game of a text of several records, each judged on its own, in order (a
+        record without a Game tag is a game of ``game``); a game at fault holds its error,
+        it is not raised. Too many games raise :class:`TooManyRecordsError`."""
+        data = self._json("POST", self._game_path(game, "records/import-many"),
+                          {"records": records})
+        return [ImportedGame.from_json(entry) for entry in data["games"]]
+
+    def export_records(self, game: str, games: Sequence[Mapping[str, Any]]) -> str:
+        """Several games of ``game`` as one text of records, in order: each a body as
+        :meth:`export_game` sends it (``moves``, ``position``, ``options``, ``dice``, ``tags``,
+        ``comments``, ``asides``, ``result``, ``annotations``, ``variations``; comments and
+        asides as JSON objects). The first game that fails raises its error, whose
+        ``problem["game"]`` is its index."""
+        data = self._json("POST", self._game_path(game, "records/export-many"),
+                          {"games": [dict(given) for given in games]})
+        text: str = data["records"]
+        return text
+
     def export_game(self, game: str, moves: Sequence[str], position: str | None = None,
                     options: Mapping[str, Any] | None = None,
                     dice: Sequence[Any] | None = None, token: str | None = None,
@@ -711,13 +785,18 @@ class Referee:
                     asides: Sequence[Aside | tuple[int, str, str | None]] = (),
                     result: str | None = None,
                     game_id: str | None = None, ply: int | None = None,
-                    clocks: Sequence[Clocks] | None = None) -> ExportedRecord:
+                    clocks: Sequence[Clocks] | None = None,
+                    annotations: Sequence[Mapping[str, Any]] | None = None,
+                    variations: Sequence[Mapping[str, Any]] | None = None) -> ExportedRecord:
         """The game as a record: ``moves`` played from ``position`` with their ``dice``, the
         ``tags`` (Event, Site, Date, one per seat...), ``comments`` and off-board events
         (``asides``: a resignation, a departure, a loss on time, a draw agreed) each after a
         number of plies, and the ``result`` (the game's own when None); ``clocks``, each
         ply's clocks as apply answered them (the first plies', when fewer), are written as
-        the TimeControl tag and each ply's ``[%clk]``."""
+        the TimeControl tag and each ply's ``[%clk]``; ``annotations`` (``{suffix?, nags?,
+        mark?, eval?}`` a ply, aligned with the moves) and ``variations`` (``{after, moves,
+        dice?, comments?, annotations?, variations?}``, the tree an import answers) as
+        docs/records.md says."""
         notes = [c if isinstance(c, Comment) else Comment(*c) for c in comments]
         events = [a if isinstance(a, Aside) else Aside(*a) for a in asides]
         data = self._json("POST", self._game_path(game, "records/export"), self._body(
@@ -729,7 +808,9 @@ class Referee:
                      **({} if a.player is None else {"player": a.player})}
                     for a in events] or None,
             result=result,
-            clocks=None if clocks is None else [c.to_json() for c in clocks]))
+            clocks=None if clocks is None else [c.to_json() for c in clocks],
+            annotations=None if annotations is None else [dict(a) for a in annotations],
+            variations=None if variations is None else [dict(v) for v in variations]))
         return ExportedRecord(data["record"], data["result"], Status.from_json(data["status"]))
 
     def export_record(self, game: str, moves: Sequence[str], **given: Any) -> str:

@@ -26,6 +26,7 @@ from hypothesis import settings
 
 from rules import registry
 from rules.core.game import Game
+from tests.clocked import Clock
 from tests.http_helpers import Post, poster
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
@@ -67,3 +68,9 @@ def registered(game_class: type[Game[Any, Any]]) -> Iterator[None]:
 def register_game() -> Callable[[type[Game[Any, Any]]], ContextManager[None]]:
     """:func:`registered`, for tests that bring a game of their own."""
     return registered
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """A clock the test moves by hand, for :func:`tests.clocked.clocked_client`."""
+    return Clock()

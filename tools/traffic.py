@@ -10,15 +10,18 @@ whose answers differ and exits 1 when any does.
 The requests come from the registered games alone (random games with fixed seeds, every
 operation, whitespace around positions and moves, options sent explicitly, tokens, and the
 usual mistakes), so recording on two commits of the same games compares like with like.
-Search time is not deterministic: ``time_ms`` of a suggestion is written as 0.
+Search time is not deterministic: ``time_ms`` of a suggestion is written as 0; the service's
+clock stands still and game ids are numbered while recording, so signed tokens repeat too.
 """
 
 from __future__ import annotations
 
 import argparse
 import base64
+import itertools
 import random
 import sys
+from contextlib import contextmanager
 from typing import Any, Iterator
 
 import orjson
@@ -188,14 +191,34 @@ def _scrub(body: bytes, media: str) -> bytes:
     return body
 
 
+#: the service's time while recording (epoch milliseconds): tokens carry it
+RECORDED_AT_MS = 1_796_000_000_000
+
+
+@contextmanager
+def _numbered_game_ids() -> Iterator[None]:
+    """Game ids minted while recording are numbered (``traffic-0000000001``...) rather than
+    random, so that two records of the same requests carry the same tokens."""
+    from service.concerns import signing
+
+    numbers = itertools.count(1)
+    minted = signing.new_game_id
+    signing.new_game_id = lambda: f"traffic-{next(numbers):010d}"
+    try:
+        yield
+    finally:
+        signing.new_game_id = minted
+
+
 def record(path: str) -> int:
-    """Write the record to ``path``; the number of exchanges."""
+    """Write the record to ``path``; the number of exchanges. The app's clock stands still
+    at :data:`RECORDED_AT_MS` and game ids are numbered, so a record is reproducible."""
     from service.http.app import create_app
 
     count = 0
-    with open(path, "wb") as out:
+    with open(path, "wb") as out, _numbered_game_ids():
         for name, settings in SETTINGS.items():
-            client = create_app(settings).test_client()
+            client = create_app(settings, clock=lambda: RECORDED_AT_MS).test_client()
             tokens: dict[str, str] = {}
             for request in requests():
                 body = request.get("json")

@@ -75,7 +75,13 @@ def read_clock(text: str, line: int = 0, column: int = 0) -> ReadClock:
                                    "time left, 0:00:00 at the least.")
     ms = ((int(hours) * 60 + int(minutes)) * 60 + int(seconds)) * 1000
     ms += int((fraction or "0").ljust(3, "0"))
-    return ReadClock(ms, " ".join((text[:m.start()] + " " + text[m.end():]).split()))
+    return ReadClock(ms, _without(text, m))
+
+
+def _without(text: str, m: re.Match[str]) -> str:
+    """``text`` less what ``m`` matched, each line's blanks single, its line breaks kept."""
+    return "\n".join(" ".join(part.split()) for part in
+                     (text[:m.start()] + " " + text[m.end():]).splitlines()).strip("\n ")
 
 
 class PlyClock(NamedTuple):
@@ -115,3 +121,29 @@ def _fault(line: int, column: int, problem: str, **extra: int) -> InvalidRecord:
     where = {"line": line, "column": column} if line else {}
     place = f"Line {line}, column {column}: " if line else ""
     return InvalidRecord(place + problem[:1].upper() + problem[1:], **where, **extra)
+
+
+#: ``[%eval 0.25]`` (pawns, signed) or ``[%eval #-3]`` (mate in so many moves) in a comment
+EVAL = re.compile(r"\[%eval\s+([^\]\s]*)\s*\]")
+EVAL_VALUE = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?|#[+-]?[0-9]+")
+
+
+class ReadEval(NamedTuple):
+    """A comment read for an evaluation: its value as written (None: none), and the rest of
+    its text."""
+
+    value: str | None
+    rest: str
+
+
+def read_eval(text: str, line: int = 0, column: int = 0) -> ReadEval:
+    """The evaluation a comment's ``text`` gives (``0.25``, ``-1.5``, ``#3``); one that is
+    neither a number nor ``#`` and a number of moves is refused at ``line`` and ``column``
+    (InvalidRecord)."""
+    m = EVAL.search(text)
+    if m is None:
+        return ReadEval(None, text)
+    if not EVAL_VALUE.fullmatch(m.group(1)):
+        raise _fault(line, column, f"the evaluation {m.group()} is neither a score such as "
+                                   "[%eval 0.25] nor a mate such as [%eval #-3].")
+    return ReadEval(m.group(1), _without(text, m))

@@ -32,3 +32,9 @@ class ResultContradictsBoard(RulesError):
     winner than the board's, a draw where the board shows a win."""
 
     code = "result_contradicts_board"
+
+
+class TooManyRecords(RulesError):
+    """A text holds more games than one request judges."""
+
+    code = "too_many_records"

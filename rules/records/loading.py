@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
@@ -21,11 +22,13 @@ from ..core.errors import (
 from ..core.game import Game
 from ..core.reasons import OffBoard
 from ..core.values import Status
-from .clocks import PlyClock, TimeControl, check_clocks, parse_time_control, read_clock
+from .clocks import (
+    PlyClock, TimeControl, check_clocks, parse_time_control, read_clock, read_eval,
+)
 from .errors import GameMismatch, InvalidRecord, InvalidTag, ResultContradictsBoard
 from .results import UNFINISHED, describe, outcome, result_token
-from .syntax import DRAW_AGREED, Aside, Comment, Item, Ply, Record, Tag, read
-from .tags import check_tags
+from .syntax import DRAW_AGREED, Aside, Comment, Item, Ply, Record, Tag, Variation, read
+from .tags import check_tags, seat_tag
 
 #: what each off-board event ends or changes a game for
 ASIDE_REASONS = {"resigns": OffBoard.RESIGNATION, "leaves": OffBoard.ABANDONED,
@@ -54,6 +57,23 @@ class LoadedPly:
     clock_ms: int | None = None
     clock_line: int = 0
     clock_column: int = 0
+    #: its annotations: the suffix (``!``, ``?!``...), the glyphs (``$1``), the check or mate
+    #: mark as written (``+``, ``#``; verified), the evaluation (``[%eval 0.25]``, ``#-3``)
+    suffix: str | None = None
+    nags: tuple[int, ...] = ()
+    mark: str | None = None
+    eval: str | None = None
+    #: the lines that might have been played instead of this ply, from the position before it
+    variations: tuple["LoadedVariation", ...] = ()
+
+
+@dataclass
+class LoadedVariation:
+    """A variation judged: its plies (indexed in the game, from the ply it replaces) and its
+    comments (``after`` counted from its start)."""
+
+    plies: list[LoadedPly] = field(default_factory=list)
+    comments: list[LoadedComment] = field(default_factory=list)
 
 
 class LoadedAside(NamedTuple):
@@ -114,11 +134,7 @@ class Loaded:
             "tags": dict(self.tags),
             "start": text(self.start),
             "from_initial": self.from_initial,
-            "plies": [{"move": p.move, "dice": p.dice, "mover": p.mover,
-                       "events": list(p.events), "position": text(p.position),
-                       "status": p.status.to_json(),
-                       **({} if p.clock_ms is None else {"clock_ms": p.clock_ms})}
-                      for p in self.plies],
+            "plies": plies_json(self.plies, text),
             "asides": [{"after": a.after, "kind": a.kind, "player": a.player,
                         "events": list(a.events)} for a in self.asides],
             "comments": [{"after": c.after, "text": c.text} for c in self.comments],
@@ -130,22 +146,48 @@ class Loaded:
         }
 
 
-def load(text: str, game_id: str | None = None, max_plies: int | None = None) -> Loaded:
+def plies_json(plies: Sequence[LoadedPly], text: Callable[[Any], str]) -> list[dict[str, Any]]:
+    """Plies as the import answers them, positions written by ``text``, each with its
+    variations (a tree)."""
+    return [{"move": p.move, "dice": p.dice, "mover": p.mover, "events": list(p.events),
+             "position": text(p.position), "status": p.status.to_json(),
+             **_annotations_json(p, text)} for p in plies]
+
+
+def _annotations_json(ply: LoadedPly, text: Callable[[Any], str]) -> dict[str, Any]:
+    """A ply's clock, annotations and variations as JSON, each only when the record gives
+    it."""
+    if (ply.clock_ms is None and ply.suffix is None and not ply.nags and ply.mark is None
+            and ply.eval is None and not ply.variations):
+        return {}  # most plies: nothing to add, said at once
+    given = {"clock_ms": ply.clock_ms, "suffix": ply.suffix, "nags": list(ply.nags) or None,
+             "mark": ply.mark, "eval": ply.eval,
+             "variations": [{"plies": plies_json(v.plies, text),
+                             "comments": [{"after": c.after, "text": c.text}
+                                          for c in v.comments]}
+                            for v in ply.variations] or None}
+    return {name: value for name, value in given.items() if value is not None}
+
+
+def load(text: str, game_id: str | None = None, max_plies: int | None = None,
+         line: int = 1, column: int = 1, default_game: str | None = None) -> Loaded:
     """The record ``text`` judged: for the game ``game_id`` (its Game tag, if any, must
-    agree) or else the game its Game tag names; at most ``max_plies`` plies.
+    agree) or else the game its Game tag names; at most ``max_plies`` plies. ``line`` and
+    ``column`` say where ``text`` starts in its file, for the places errors name;
+    ``default_game`` is the game of a record without a Game tag when ``game_id`` is None.
 
     Raises the record's errors (:mod:`rules.records.errors`: the grammar, a tag, the game,
     the result) and the rules' (options, start position, a ply: each with where it is
     written, a ply with its index too).
     """
-    record = read(text)
+    record = read(text, line, column)
     if max_plies is not None:
-        plies = sum(isinstance(item, Ply) for item in record.items)
+        plies = count_plies(record.items)
         if plies > max_plies:
             raise WorkLimitExceeded(
                 f"The record has {plies} plies; at most {max_plies} are judged in one "
                 "request. Split the game, or judge it offline.", limit=max_plies)
-    game = _game_of(record, game_id)
+    game = _game_of(record, game_id, default_game)
     check_tags(record, game)
     start, from_initial = _start_of(record, game)
     where: dict[str, Any] = {"line": record.result_line, "column": record.result_column}
@@ -155,13 +197,27 @@ def load(text: str, game_id: str | None = None, max_plies: int | None = None) ->
         result, where = result_tag.value, {"line": result_tag.line, "column": result_tag.column,
                                            "tag": "Result"}
     termination = record.tag("Termination")
-    return judge(game, start, from_initial, record.items, {t.name: t.value for t in record.tags},
-                 result, None if termination is None else termination.value, where)
+    seats = {seat.lower(): seat_tag(seat) for seat in game.seats()}
+    tags = {seats.get(t.name.lower(), t.name): t.value for t in record.tags}
+    try:
+        return judge(game, start, from_initial, record.items, tags, result,
+                     None if termination is None else termination.value, where)
+    except ResultContradictsBoard as exc:
+        if exc.extra.get("tag") == "Termination" and "line" not in exc.extra:
+            raise _located(exc, termination) from None
+        raise
 
 
-def _game_of(record: Record, game_id: str | None) -> Game[Any, Any]:
-    """The configured game of the record: the one asked for or the Game tag's, under the
-    Options tag's options."""
+def count_plies(items: Sequence[Item]) -> int:
+    """How many plies ``items`` hold, their variations' included."""
+    return sum(1 if isinstance(item, Ply) else
+               count_plies(item.items) if isinstance(item, Variation) else 0 for item in items)
+
+
+def _game_of(record: Record, game_id: str | None, default_game: str | None = None
+             ) -> Game[Any, Any]:
+    """The configured game of the record: the one asked for or the Game tag's (else
+    ``default_game``), under the Options tag's options."""
     tag = record.tag("Game")
     named = None if tag is None else tag.value.strip()
     known = registry.game_ids()
@@ -173,11 +229,11 @@ def _game_of(record: Record, game_id: str | None) -> Game[Any, Any]:
     if game_id is not None and named is not None and named != game_id:
         raise GameMismatch(f"The record is a game of {named!r}, not {game_id!r}; judge it as "
                            f"a game of {named!r}.", **where)
-    chosen = game_id or named
+    chosen = game_id or named or default_game
     if chosen is None:
         raise InvalidTag("The record names no game: add a tag such as "
-                         f"[Game \"{known[0]}\"] before the moves.", tag="Game", line=1,
-                         column=1)
+                         f"[Game \"{known[0]}\"] before the moves.",
+                         tag="Game", line=record.line, column=record.column)
     options_tag = record.tag("Options")
     options = _options_of(options_tag)
     try:
@@ -246,13 +302,16 @@ def judge(game: Game[Any, Any], start: Any, from_initial: bool, items: Sequence[
 def _play(loaded: Loaded, items: Sequence[Item]) -> None:
     """Every item in order: plies played, off-board events applied, comments kept."""
     g = loaded.game
-    position = loaded.start
+    position = before = loaded.start
     ended: Status | None = None
     for item in items:
         if isinstance(item, Comment):
-            _read_comment(loaded, item)
+            _read_comment(loaded.plies, loaded.comments, item)
         elif isinstance(item, Ply):
-            position = _play_ply(loaded, position, item, ended)
+            before = position
+            position = _play_ply(g, loaded.plies, position, item, ended)
+        elif isinstance(item, Variation):
+            _add_variation(g, loaded.plies, before, item, ())
         else:
             position, ended = _apply_aside(loaded, position, item, ended)
     loaded.position = position
@@ -260,20 +319,69 @@ def _play(loaded: Loaded, items: Sequence[Item]) -> None:
     loaded.status = ended or loaded.board_status
 
 
-def _read_comment(loaded: Loaded, comment: Comment) -> None:
-    """A comment kept, its clock (``[%clk h:mm:ss]``) read into the ply before it."""
+_PLACE = re.compile(r"Line \d+, column \d+[,:] ")
+#: where a variation is: for each variation on the way to it, the index of the ply it
+#: replaces and which of that ply's variations it is (from 0)
+Path = tuple[tuple[int, int], ...]
+
+
+def _add_variation(g: Game[Any, Any], plies: list[LoadedPly], before: Any,
+                   variation: Variation, path: Path) -> None:
+    """``variation`` played from ``before`` (the position before the last of ``plies``, the
+    ply it replaces) and kept on that ply; an error inside it names its path."""
+    replaced = plies[-1]
+    here = (*path, (replaced.index, len(replaced.variations)))
+    line = LoadedVariation()
+    position = previous = before
+    try:
+        for item in variation.items:
+            if isinstance(item, Comment):
+                _read_comment(line.plies, line.comments, item, replaced.index)
+            elif isinstance(item, Ply):
+                previous = position
+                position = _play_ply(g, line.plies, position, item, None, replaced.index)
+            elif isinstance(item, Variation):
+                _add_variation(g, line.plies, previous, item, here)
+    except RulesError as exc:
+        if "variation" not in exc.extra:
+            exc.extra = {**exc.extra, "variation": [list(hop) for hop in here]}
+            place = _PLACE.match(exc.detail)
+            cut = place.end() if place else 0
+            exc.detail = (f"{exc.detail[:cut]}in {_variation_words(here)}, "
+                          f"{exc.detail[cut:]}")
+        raise
+    plies[-1] = replace(replaced, variations=(*replaced.variations, line))
+
+
+def _variation_words(path: Path) -> str:
+    """``variation 1 of move 4`` (counting variations from 1), nested ones after a ``/``."""
+    return " / ".join(f"variation {which + 1} of move {index}" for index, which in path)
+
+
+def _read_comment(plies: list[LoadedPly], comments: list[LoadedComment], comment: Comment,
+                  first: int = 0) -> None:
+    """A comment kept in ``comments`` (``after`` counted in its line, whose first ply has
+    the index ``first``), its clock (``[%clk h:mm:ss]``) and evaluation read into the ply
+    before it."""
     clock = read_clock(comment.text, comment.line, comment.column)
+    evaluation = read_eval(clock.rest, comment.line, comment.column)
+    if evaluation.value is not None:
+        if not plies:
+            raise InvalidRecord(f"{_place(comment)}an evaluation comes after the ply it "
+                                "judges; this one comes before the first.", **_where(comment))
+        plies[-1] = replace(plies[-1], eval=evaluation.value)
+        clock = clock._replace(rest=evaluation.rest)
     if clock.ms is not None:
-        if not loaded.plies:
+        if not plies:
             place = f"Line {comment.line}, column {comment.column}: " if comment.line else ""
             raise InvalidRecord(f"{place}a clock comment comes after the ply it times; this "
                                 "one comes before the first.",
                                 **({"line": comment.line, "column": comment.column}
                                    if comment.line else {}))
-        loaded.plies[-1] = replace(loaded.plies[-1], clock_ms=clock.ms,
-                                   clock_line=comment.line, clock_column=comment.column)
+        plies[-1] = replace(plies[-1], clock_ms=clock.ms,
+                            clock_line=comment.line, clock_column=comment.column)
     if clock.rest:
-        loaded.comments.append(LoadedComment(len(loaded.plies), clock.rest))
+        comments.append(LoadedComment(len(plies), clock.rest))
 
 
 def judge_clocks(loaded: Loaded) -> None:
@@ -286,28 +394,78 @@ def judge_clocks(loaded: Loaded) -> None:
                                for p in loaded.plies])
 
 
-def _play_ply(loaded: Loaded, position: Any, ply: Ply, ended: Status | None) -> Any:
-    """The position after ``ply``; its error, if any, says which ply and where."""
-    g = loaded.game
-    index = len(loaded.plies)
+def _play_ply(g: Game[Any, Any], plies: list[LoadedPly], position: Any, ply: Ply,
+              ended: Status | None, first: int = 0) -> Any:
+    """The position after ``ply``, kept in ``plies`` (a line whose first ply has the index
+    ``first`` in the game); its error, if any, says which ply and where."""
+    index = first + len(plies)
     try:
         if ended is not None:
             raise _over_off_board(ended)
-        mover = g.status(position).to_move
+        status = g.status(position)
+        text, mark = (_marked(g, position, status, ply) if ply.text[-1] in "+#"
+                      else (ply.text, None))
         try:
-            move, applied = g.play(position, ply.text, dice=_dice_for(g, ply.dice),
+            move, applied = g.play(position, text, dice=_dice_for(g, ply.dice),
                                    rng=UNWRITTEN)
         except UnwrittenDice:
-            raise _dice_required(g, position, ply.text) from None
+            raise _dice_required(g, position, text) from None
+        after = g.status(applied.position)
+        if mark is not None:
+            try:
+                _check_mark(mark, after)
+            except InvalidRecord:  # the fault is the mark's: its column, after the move
+                ply = ply._replace(column=ply.column + len(text))
+                raise
     except RulesError as exc:
         exc.extra = {**exc.extra, "index": index, "position": g.format_position(position),
                      **_where(ply)}
         exc.detail = f"{_place(ply)}move {index} ({ply.text!r}): {exc.detail}"
         raise
-    loaded.plies.append(LoadedPly(index, g.format_move(position, move), applied.dice, mover,
-                                  applied.events, applied.position,
-                                  g.status(applied.position), ply.line, ply.column))
+    plies.append(LoadedPly(index, g.format_move(position, move), applied.dice,
+                           status.to_move, applied.events, applied.position, after,
+                           ply.line, ply.column)
+                 if ply.suffix is None and not ply.nags and mark is None else
+                 LoadedPly(index, g.format_move(position, move), applied.dice,
+                           status.to_move, applied.events, applied.position, after,
+                           ply.line, ply.column, suffix=ply.suffix, nags=ply.nags,
+                           mark=mark))
     return applied.position
+
+
+#: the marks a move may end with in a game with check: check, and mate
+MARKS = ("+", "#")
+
+
+def _marked(game: Game[Any, Any], position: Any, status: Status, ply: Ply
+            ) -> tuple[str, str | None]:
+    """The move's text without its check or mate mark, and the mark (None: none). A game
+    whose statuses say nothing of check has no marks: a move ending in one that is not
+    its notation is refused."""
+    text = ply.text
+    if not text.endswith(MARKS) or len(text) == 1:
+        return text, None
+    if "in_check" in status.extra:
+        return text[:-1], text[-1]
+    try:
+        game.parse_move(position, text)
+    except RulesError:
+        raise InvalidRecord(f"{game.name} has no check: its moves take no '{text[-1]}' mark; "
+                            f"write {text[:-1]!r}.") from None
+    return text, None
+
+
+def _check_mark(mark: str, after: Status) -> None:
+    """A check mark (``+``) needs the mover's opponent in check after the move, a mate mark
+    (``#``) the game won by it with the loser in check; InvalidRecord for one that is not."""
+    check = bool(after.extra.get("in_check"))
+    mate = check and after.finished and after.winner is not None
+    if mark == "#" and not mate:
+        raise InvalidRecord("the move is marked '#' (mate), but it "
+                            f"{'only gives check: mark it +' if check else 'gives no mate'}.")
+    if mark == "+" and not check:
+        raise InvalidRecord("the move is marked '+' (check), but it gives no check; leave "
+                            "the mark out.")
 
 
 class UnwrittenDice(Exception):
@@ -374,11 +532,11 @@ def _dice_for(game: Game[Any, Any], dice: Any) -> Any:
             for name, value in dice.items()}
 
 
-def _where(item: Ply | Aside) -> dict[str, int]:
+def _where(item: Ply | Aside | Comment) -> dict[str, int]:
     return {"line": item.line, "column": item.column} if item.line else {}
 
 
-def _place(item: Ply | Aside) -> str:
+def _place(item: Ply | Aside | Comment) -> str:
     return f"Line {item.line}, column {item.column}, " if item.line else ""
 
 

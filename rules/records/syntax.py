@@ -35,16 +35,19 @@ _SCORE = r"(?:1/[234]|[01])"
 #: a result token: ``*``, or one score per seat joined by ``-``
 RESULT = re.compile(rf"\*|{_SCORE}(?:-{_SCORE})+")
 #: one token of a record, named by its group (the first that matches, in this order)
-_TOKEN = re.compile(rf"""
+TOKEN = re.compile(rf"""
     (?P<space>\s+)
   | (?P<escape>^%[^\n]*)
   | (?P<line_comment>;[^\n]*)
   | (?P<comment>\{{[^}}]*\}})
   | (?P<tag>{_TAG.pattern})
   | (?P<result>(?:{RESULT.pattern})(?=[\s{{}};(<]|\Z))
-  | (?P<number>[0-9]+\.(?:\.\.)?)
+  | (?P<number>[0-9]+\.+)
+  | (?P<nag>\$[0-9]+)
   | (?P<dice><[^>]*>)
-  | (?P<aside>\([^)]*\))
+  | (?P<aside>\((?i:\s*(?:draw\s+agreed|[^()\s]+\s+(?:resigns|leaves|runs\s+out\s+of\s+time))\s*)\))
+  | (?P<open>\()
+  | (?P<close>\))
   | (?P<move>[^\s{{}}()<>;\[\]"]+)
 """, re.VERBOSE | re.MULTILINE)
 _NEWLINE = re.compile(r"\n")
@@ -63,6 +66,12 @@ ASIDE_KINDS = {"resigns": "resigns", "leaves": "leaves", "runs out of time": "ru
 #: the words of each kind of off-board event
 ASIDE_WORDS = {kind: words for words, kind in ASIDE_KINDS.items()}
 DRAW_AGREED = "draw_agreed"
+#: the move suffixes of PGN, read off the end of a move
+SUFFIXES = ("!!", "??", "!?", "?!", "!", "?")
+#: the largest numeric annotation glyph
+MAX_NAG = 255
+#: how deep variations nest: a variation inside a variation inside the main line is depth 2
+MAX_VARIATION_DEPTH = 8
 
 
 class Tag(NamedTuple):
@@ -75,12 +84,16 @@ class Tag(NamedTuple):
 
 
 class Ply(NamedTuple):
-    """A move as written, its dice (None: none written), where it starts."""
+    """A move as written (its annotation suffix aside), its dice (None: none written), where
+    it starts, its suffix (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``; None: none) and its
+    numeric annotation glyphs (``$1`` is 1), in order."""
 
     text: str
     dice: Any = None
     line: int = 0
     column: int = 0
+    suffix: str | None = None
+    nags: tuple[int, ...] = ()
 
 
 class Aside(NamedTuple):
@@ -101,7 +114,17 @@ class Comment(NamedTuple):
     column: int = 0
 
 
-Item = Union[Ply, Aside, Comment]
+class Variation(NamedTuple):
+    """A line in parentheses after a move: what might have been played instead of it, from
+    the position before it; its items (plies, comments, variations of its own), where its
+    ``(`` stands."""
+
+    items: tuple["Item", ...]
+    line: int = 0
+    column: int = 0
+
+
+Item = Union[Ply, Aside, Comment, Variation]
 
 
 @dataclass(frozen=True)
@@ -114,6 +137,9 @@ class Record:
     result: str | None = None
     result_line: int = 0
     result_column: int = 0
+    #: where the record starts in its file (a game of a file of many starts further on)
+    line: int = 1
+    column: int = 1
 
     def tag(self, name: str) -> Tag | None:
         """The tag called ``name``, or None."""
@@ -121,14 +147,18 @@ class Record:
 
 
 class _Places:
-    """Where an offset of the text is: its line and column, from 1."""
+    """Where an offset of the text is: its line and column, from 1, for a text that starts at
+    ``line`` and ``column`` of a larger one (a game of a file of many)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, line: int = 1, column: int = 1) -> None:
         self.newlines = [m.start() for m in _NEWLINE.finditer(text)]
+        self.line, self.column = line, column
 
     def __call__(self, offset: int) -> tuple[int, int]:
         line = bisect_left(self.newlines, offset)
-        return line + 1, offset - (self.newlines[line - 1] + 1 if line else 0) + 1
+        if line == 0:
+            return self.line, offset + self.column
+        return line + self.line, offset - self.newlines[line - 1]
 
     def fault(self, offset: int, detail: str,
               cls: type[InvalidRecord] | type[InvalidTag] = InvalidRecord,
@@ -139,30 +169,40 @@ class _Places:
                    **extra)
 
 
-def read(text: str) -> Record:
-    """The record written in ``text``: its tags, then its movetext.
+#: the byte-order mark some editors write at the start of a UTF-8 file: skipped
+BOM = "\ufeff"
+
+
+def read(text: str, line: int = 1, column: int = 1) -> Record:
+    """The record written in ``text``: its tags, then its movetext. A byte-order mark at its
+    start is skipped (columns count from the character after it). ``line`` and ``column``
+    say where ``text`` starts in the file it was cut from, so that places are the file's.
 
     Raises InvalidTag for a malformed or repeated tag pair and InvalidRecord for anything
     else that breaks the grammar, naming the line and column.
     """
+    if isinstance(text, str) and text.startswith(BOM):
+        text = text[len(BOM):]
     if not isinstance(text, str) or not text.strip():
         raise InvalidRecord("The record is empty: write tag pairs such as [Game \"<game id>\"], "
-                            "then the moves.", line=1, column=1)
-    places = _Places(text)
+                            "then the moves.", line=line, column=column)
+    places = _Places(text, line, column)
     tags: list[Tag] = []
     items: list[Item] = []
     result: tuple[str, int, int] | None = None
     in_moves = False
+    #: the lines a variation opened, outermost first: each its items and where its ( stands
+    opened: list[tuple[list[Item], int]] = []
     pos, end = 0, len(text)
     while pos < end:
-        m = _TOKEN.match(text, pos)
+        m = TOKEN.match(text, pos)
         if m is None:
             raise _unreadable(text, pos, places, in_moves)
         kind, start, pos = m.lastgroup, pos, m.end()
         if kind == "space" or kind == "escape":
             continue
         if kind == "comment":
-            items.append(Comment(" ".join(m.group()[1:-1].split()), *places(start)))
+            items.append(Comment(comment_text(m.group()[1:-1]), *places(start)))
             continue
         if kind == "line_comment":
             items.append(Comment(m.group()[1:].strip(), *places(start)))
@@ -177,16 +217,57 @@ def read(text: str) -> Record:
             tags.append(_tag(m.group(), start, places, tags))
             continue
         in_moves = True
-        if kind == "result":
+        if kind == "result" and opened:
+            raise places.fault(start, "the result ends the main line; close the variation "
+                                      "with ')' before it.")
+        if kind == "open":
+            opened.append((items, start))
+            items = _opened(items, start, places, len(opened))
+        elif kind == "close":
+            items = _closed(items, opened, start, places)
+        elif kind == "result":
             result = (m.group(), *places(start))
         elif kind == "dice":
             items.append(_with_dice(items, m.group()[1:-1], start, places))
+        elif kind == "nag":
+            items.append(_with_nag(items, m.group(), start, places))
         elif kind == "aside":
+            if opened:
+                raise places.fault(start, "off-board events belong to the main line, not to "
+                                          "a variation.")
             items.append(_aside(m.group()[1:-1], start, places))
         elif kind == "move":
-            items.append(Ply(m.group(), None, *places(start)))
-    token, line, column = result if result else (None, 0, 0)
-    return Record(tuple(tags), tuple(items), token, line, column)
+            written = m.group()
+            items.append(_ply(written, start, places) if written[-1] in "!?" else
+                         Ply(written, None, *places(start)))
+    if opened:
+        raise places.fault(opened[-1][1], "this variation '(' is never closed with ')'.")
+    token, result_line, result_column = result if result else (None, 0, 0)
+    return Record(tuple(tags), tuple(items), token, result_line, result_column, line, column)
+
+
+def _opened(items: list[Item], start: int, places: _Places, depth: int) -> list[Item]:
+    """The items of a variation opened at ``start`` after ``items`` (which must end with the
+    move it replaces), ``depth`` deep."""
+    if not any(isinstance(item, Ply) for item in items):
+        raise places.fault(start, "a variation comes after the move it replaces, like "
+                                  "'1. d2d4 (1. c2c4) d7d5'.")
+    if depth > MAX_VARIATION_DEPTH:
+        raise places.fault(start, f"variations nest at most {MAX_VARIATION_DEPTH} deep; "
+                                  "this one is deeper.")
+    return []
+
+
+def _closed(items: list[Item], opened: list[tuple[list[Item], int]], start: int,
+            places: _Places) -> list[Item]:
+    """The line the variation closed at ``start`` was opened in, with it added."""
+    if not opened:
+        raise places.fault(start, "this ')' closes no variation.")
+    outer, at = opened.pop()
+    if not any(isinstance(item, Ply) for item in items):
+        raise places.fault(at, "this variation holds no move.")
+    outer.append(Variation(tuple(items), *places(at)))
+    return outer
 
 
 def _unreadable(text: str, pos: int, places: _Places, in_moves: bool
@@ -215,7 +296,7 @@ def _tag(written: str, start: int, places: _Places, tags: list[Tag]) -> Tag:
     m = _TAG.fullmatch(written)
     assert m is not None
     name = KNOWN_TAGS.get(m.group(1).lower(), m.group(1))
-    if any(tag.name == name for tag in tags):
+    if any(tag.name.lower() == name.lower() for tag in tags):
         raise places.fault(start, f"the tag {name} appears twice; give each tag once.",
                            InvalidTag, tag=name)
     value = re.sub(r"\\([\"\\])", r"\1", m.group(2))
@@ -231,7 +312,40 @@ def _with_dice(items: list[Item], body: str, start: int, places: _Places) -> Ply
                                   "'c3c4 <attacker 5 defender 3>'.")
     dice = _dice_value(body, start, places)
     items.pop()
-    return Ply(previous.text, dice, previous.line, previous.column)
+    return previous._replace(dice=dice)
+
+
+def comment_text(body: str) -> str:
+    """A comment's text: each line's blanks made single spaces, its line breaks kept, blank
+    lines at either end dropped."""
+    lines = [" ".join(line.split()) for line in body.splitlines()]
+    return "\n".join(lines).strip("\n ")
+
+
+def _ply(written: str, start: int, places: _Places) -> Ply:
+    """The move ``written`` at ``start``, its suffix (``!``, ``?!``...) read off its end."""
+    suffix = (next((s for s in SUFFIXES if written.endswith(s)), None)
+              if written[-1] in "!?" else None)
+    text = written[:-len(suffix)] if suffix else written
+    if not text:
+        raise places.fault(start, f"{written!r} is an annotation with no move before it; "
+                                  "write it right after the move, like 'd2d4!'.")
+    return Ply(text, None, *places(start), suffix=suffix)
+
+
+def _with_nag(items: list[Item], written: str, start: int, places: _Places) -> Ply:
+    """``$n`` after a move: the move again, with the glyph (the move is taken off
+    ``items``)."""
+    previous = items[-1] if items else None
+    number = int(written[1:])
+    if not isinstance(previous, Ply):
+        raise places.fault(start, f"the annotation {written} comes right after the move it "
+                                  "annotates (its dice between), like 'd2d4 $1'.")
+    if number > MAX_NAG:
+        raise places.fault(start, f"{written} is no annotation glyph: they go from $0 to "
+                                  f"${MAX_NAG}.")
+    items.pop()
+    return previous._replace(nags=(*previous.nags, number))
 
 
 def _dice_value(body: str, start: int, places: _Places) -> Any:
@@ -274,6 +388,5 @@ def _aside(body: str, start: int, places: _Places) -> Aside:
     if what not in ASIDE_KINDS or not player:
         raise places.fault(
             start, f"({words}) is not an off-board event; write (<player> resigns), "
-            "(<player> leaves), (<player> runs out of time) or (draw agreed). Variations "
-            "in parentheses are not part of this format.")
+            "(<player> leaves), (<player> runs out of time) or (draw agreed).")
     return Aside(ASIDE_KINDS[what], player, line, column)

@@ -19,14 +19,40 @@ from ..core.errors import InvalidDice, RulesError
 from ..core.game import Game
 from .errors import InvalidRecord, InvalidTag
 from .clocks import format_clock
-from .loading import ASIDE_REASONS, Loaded, LoadedAside, LoadedComment, judge, judge_clocks
+from .loading import (
+    ASIDE_REASONS, Loaded, LoadedAside, LoadedComment, LoadedPly, judge, judge_clocks,
+)
 from .syntax import (
-    ASIDE_WORDS, DRAW_AGREED, END_TAGS, GAME_TAGS, ROSTER, TAG_NAME, Aside, Comment, Item, Ply,
+    ASIDE_WORDS, DRAW_AGREED, END_TAGS, GAME_TAGS, MAX_VARIATION_DEPTH, ROSTER, TAG_NAME, Aside,
+    Comment, Item, Ply, Variation, comment_text,
 )
 from .tags import seat_tag, tag_problem
 
 #: the longest movetext line the writer makes (a token longer than this has its own line)
 LINE_WIDTH = 79
+
+
+class Annotation(NamedTuple):
+    """What export writes about one ply: its suffix (``!``, ``?!``...), its glyphs, its check
+    or mate mark (verified), its evaluation (``0.25``, ``#-3``)."""
+
+    suffix: str | None = None
+    nags: Sequence[int] = ()
+    mark: str | None = None
+    eval: str | None = None
+
+
+class GivenVariation(NamedTuple):
+    """A variation to write: it replaces the ply of index ``after`` in its line (the main
+    line's, or the variation's it is given in), with its own moves, dice, comments
+    (``(after, text)`` counted in it), annotations and variations."""
+
+    after: int
+    moves: Sequence[str]
+    dice: Sequence[Any] = ()
+    comments: Sequence[tuple[int, str]] = ()
+    annotations: Sequence[Annotation | None] = ()
+    variations: Sequence["GivenVariation"] = ()
 
 
 class Written(NamedTuple):
@@ -41,7 +67,9 @@ def write_game(game: Game[Any, Any], moves: Sequence[str], *, start: Any = None,
                comments: Iterable[tuple[int, str]] = (),
                asides: Iterable[tuple[int, str, str | None]] = (),
                result: str | None = None,
-               clocks: Sequence[Mapping[str, int] | None] | None = None) -> Written:
+               clocks: Sequence[Mapping[str, int] | None] | None = None,
+               annotations: Sequence[Annotation | None] = (),
+               variations: Sequence[GivenVariation] = ()) -> Written:
     """The record of ``moves`` (each with its entry of ``dice``, None for none) played from
     ``start`` (None: the initial position) in ``game``, with ``tags`` (any but Game, Options
     and Position, which come from the game), ``comments`` as ``(after, text)`` (``after``
@@ -52,11 +80,14 @@ def write_game(game: Game[Any, Any], moves: Sequence[str], *, start: Any = None,
     and the Termination are the game's. ``clocks``, aligned with ``moves``, gives each seat's
     milliseconds after each ply (None: not given): the mover's is written after the ply as a
     ``[%clk h:mm:ss]`` comment, checked against a TimeControl tag as a read record's are.
+    ``annotations``, aligned with ``moves``, and ``variations`` are written and judged as a
+    read record's are (a variation's moves from the position before the ply it replaces).
     Raises as :func:`rules.records.load` does (a ply's error with its index).
     """
     tags = dict(tags or {})
     _check_given_tags(game, tags)
     items = _items(moves, dice or [], list(comments), list(asides))
+    items = _annotated(items, annotations, variations, 1)
     begin = game.start_position if start is None else start
     loaded = judge(game, begin, begin == game.start_position, items, tags,
                    result if result is not None else tags.get("Result"),
@@ -121,12 +152,53 @@ def _items(moves: Sequence[str], dice: Sequence[Any], comments: list[tuple[int, 
             raise InvalidRecord(f"The event {kind} needs the player who {ASIDE_WORDS[kind]}.")
     items: list[Item] = []
     for k in range(len(moves) + 1):
-        items.extend(Comment(" ".join(text.split())) for after, text in comments if after == k)
+        items.extend(Comment(comment_text(text)) for after, text in comments if after == k)
         items.extend(Aside(kind, None if kind == DRAW_AGREED else player)
                      for after, kind, player in asides if after == k)
         if k < len(moves):
             items.append(Ply(moves[k], dice[k] if k < len(dice) else None))
     return items
+
+
+def _annotated(items: list[Item], annotations: Sequence[Annotation | None],
+               variations: Sequence[GivenVariation], depth: int) -> list[Item]:
+    """``items`` with each ply's annotation (aligned with the plies) and, after the ply each
+    replaces, the variations (``depth`` deep), in order."""
+    plies = sum(isinstance(item, Ply) for item in items)
+    if len(annotations) > plies:
+        raise InvalidRecord(f"annotations has {len(annotations)} entries for {plies} "
+                            "moves; give at most one per move.")
+    for given in variations:
+        if not isinstance(given.after, int) or not 0 <= given.after < plies:
+            raise InvalidRecord(f"A variation replaces move {given.after!r}; its line has "
+                                f"{plies}, so give 0 to {plies - 1}.")
+        if depth > MAX_VARIATION_DEPTH:
+            raise InvalidRecord(f"Variations nest at most {MAX_VARIATION_DEPTH} deep.")
+        if not given.moves:
+            raise InvalidRecord(f"The variation of move {given.after} holds no move.")
+    if not annotations and not variations:
+        return items
+    out: list[Item] = []
+    n = -1
+    for item in items:
+        if not isinstance(item, Ply):
+            out.append(item)
+            continue
+        n += 1
+        note = annotations[n] if n < len(annotations) else None
+        if note is None:
+            out.append(item)
+        else:
+            out.append(item._replace(text=item.text + (note.mark or ""), suffix=note.suffix,
+                                     nags=tuple(note.nags)))
+            if note.eval is not None:
+                out.append(Comment(f"[%eval {note.eval}]"))
+        for given in variations:
+            if given.after == n:
+                inner = _items(given.moves, given.dice, list(given.comments), [])
+                out.append(Variation(tuple(_annotated(inner, given.annotations,
+                                                      given.variations, depth + 1))))
+    return out
 
 
 # ---- the text ----------------------------------------------------------------------------
@@ -208,11 +280,34 @@ def _movetext(loaded: Loaded) -> list[str]:
         elif interrupted and seat != previous_seat:
             tokens.append(f"{number}...")
         previous_seat, interrupted = seat, False
-        tokens.append(ply.move if ply.dice is None else f"{ply.move} <{_dice(ply.dice)}>")
-        if ply.clock_ms is not None:
-            tokens.append(f"{{{format_clock(ply.clock_ms)}}}")
+        tokens.extend(_ply_tokens(ply))
+        interrupted = bool(ply.variations)
     tokens.append(loaded.result)
     return tokens
+
+
+def _ply_tokens(ply: LoadedPly) -> list[str]:
+    """A ply's tokens: the move, its glyphs, its evaluation and clock, its variations."""
+    tokens = [_ply(ply), *(f"${nag}" for nag in ply.nags)]
+    data = [f"[%eval {ply.eval}]"] if ply.eval is not None else []
+    if ply.clock_ms is not None:
+        data.append(format_clock(ply.clock_ms))
+    if data:
+        tokens.append(f"{{{' '.join(data)}}}")
+    for variation in ply.variations:
+        tokens.append("(")
+        for k in range(len(variation.plies) + 1):
+            tokens.extend(_comment(c) for c in variation.comments if c.after == k)
+            if k < len(variation.plies):
+                tokens.extend(_ply_tokens(variation.plies[k]))
+        tokens.append(")")
+    return tokens
+
+
+def _ply(ply: LoadedPly) -> str:
+    """The move with its mark and suffix as written, then its dice."""
+    move = f"{ply.move}{ply.mark or ''}{ply.suffix or ''}"
+    return move if ply.dice is None else f"{move} <{_dice(ply.dice)}>"
 
 
 def _comment(comment: LoadedComment) -> str:
@@ -246,10 +341,14 @@ def _wrap(tokens: list[str]) -> str:
     for token in tokens:
         ends_line = token.endswith("\n")
         token = token.rstrip("\n")
-        if line and len(line) + 1 + len(token) > LINE_WIDTH:
+        first = token.split("\n", 1)[0]
+        if line and len(line) + 1 + len(first) > LINE_WIDTH:
             lines.append(line)
             line = ""
         line = f"{line} {token}" if line else token
+        if "\n" in line:  # a comment of several lines: its lines as they are
+            *done, line = line.split("\n")
+            lines.extend(done)
         if ends_line:
             lines.append(line)
             line = ""

@@ -41,6 +41,7 @@ TITLES = {
     "invalid_record": "Invalid record",
     "invalid_tag": "Invalid tag",
     "game_mismatch": "Game mismatch",
+    "too_many_records": "Too many records",
     "result_contradicts_board": "Result contradicts the board",
     "invalid_departure": "Invalid departure",
     "invalid_highlight": "Invalid highlight",

@@ -20,6 +20,12 @@ from marshmallow import Schema, fields, validate
 from rules import registry
 from rules.core.game import Game
 from rules.records import AGREEMENTS, ASIDE_WORDS, DRAW_AGREED, load, write_game
+from rules.core.errors import RulesError, WorkLimitExceeded
+from rules.records.clocks import EVAL_VALUE
+from rules.records.collection import MAX_RECORDS, Judged, load_many
+from rules.records.loading import MARKS
+from rules.records.syntax import MAX_NAG, MAX_VARIATION_DEPTH, SUFFIXES
+from rules.records.writing import Annotation, GivenVariation
 
 from . import schemas as s
 from .answers import replay_cost
@@ -27,6 +33,7 @@ from service.concerns.clocks import TimeControl
 from service.spec.components import component_field
 from .fields import PlainList, StrictInteger, Text, TextMap, TrimmedString
 from .plain import PlainObject
+from service.http.problems import problem_document
 from .positions import canonical, position_for
 from service.concerns.shedding import RECORD_MS_PER_KIB, REPLAY_MS_PER_MOVE
 from service.concerns.signing import Signer
@@ -76,6 +83,26 @@ class RecordCommentSchema(Schema):
     text = fields.String(required=True)
 
 
+class RecordVariationSchema(Schema):
+    plies = fields.List(fields.Nested(lambda: RecordPlySchema()), required=True, metadata={
+        "description": "The variation's plies, from the position before the ply it replaces "
+                       "(their index in the game counts on from that ply's), each as the main "
+                       "line's are, with variations of its own."})
+    comments = fields.List(fields.Nested(RecordCommentSchema), required=True, metadata={
+        "description": "Its comments, after counted from the variation's start."})
+
+
+class RecordPlySchema(s.PlySchema):
+    """One ply of an imported record: replay's history ply, with its annotations and the
+    variations that replace it."""
+
+    variations = fields.List(fields.Nested(RecordVariationSchema), metadata={
+        "description": "Present when the record gives any: the lines written in parentheses "
+                       "after this ply, each what might have been played instead of it, "
+                       "from the position before it (a tree: their plies may have "
+                       "variations too)."})
+
+
 class ImportedRecordSchema(Schema):
     game = fields.String(required=True, metadata=component_field("game-id"))
     options = s.resolved_options_field()
@@ -86,10 +113,11 @@ class ImportedRecordSchema(Schema):
                        "one)."})
     from_initial = fields.Boolean(required=True, metadata={
         "description": "Whether the record starts from the game's initial position."})
-    plies = fields.List(fields.Nested(s.PlySchema), required=True, metadata={
-        "description": "Every ply in order, as replay's history gives it: the move "
-                       "(canonical), its dice, events and mover, the position and status "
-                       "after it."})
+    plies = fields.List(fields.Nested(RecordPlySchema), required=True, metadata={
+        "description": "Every ply of the main line in order, as replay's history gives it: "
+                       "the move (canonical), its dice, events and mover, the position and "
+                       "status after it; with its annotations and variations when the "
+                       "record gives them."})
     asides = fields.List(fields.Nested(RecordAsideSchema), required=True, metadata={
         "description": "The off-board events: resignations, departures, losses on time, a "
                        "draw agreed."})
@@ -175,6 +203,83 @@ def import_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
     return len(text) / 1024 * RECORD_MS_PER_KIB + words * REPLAY_MS_PER_MOVE
 
 
+# ---- import of many --------------------------------------------------------------------------
+
+class RecordsImportRequestSchema(s.StrictSchema):
+    records = Text(required=True, validate=validate.Length(max=s.MAX_BODY_BYTES), metadata={
+        "description": "The text of one or more records, one after the other (a file of "
+                       "games, as docs/records.md writes them): a game ends with its result "
+                       "token, or where the next game's tag pairs begin. A record without a "
+                       "Game tag is a game of the path's game; a record's own Game tag names "
+                       "its game. At most "
+                       f"{MAX_RECORDS} games (422 too_many_records beyond) and "
+                       f"{s.MAX_REPLAY_MOVES} plies a game (that game's 422 "
+                       "work_limit_exceeded)."})
+
+
+class RecordProblemSchema(s.ProblemSchema):
+    """The problem document an import of that game alone answers (without request_id)."""
+
+
+class ImportedRecordsEntrySchema(Schema):
+    index = fields.Integer(required=True, metadata={
+        "description": "The game's place in the text, from 0."})
+    line = fields.Integer(required=True, metadata={
+        "description": "The line (from 1) of the text where the game starts."})
+    column = fields.Integer(required=True, metadata={
+        "description": "The column (from 1) where the game starts on that line."})
+    first_line = fields.String(required=True, metadata={
+        "description": "That line's text, trimmed (at most 80 characters), to name the game."})
+    valid = fields.Boolean(required=True, metadata={
+        "description": "Whether the game is judged valid: `record` holds it, else `problem`."})
+    record = fields.Nested(ImportedRecordSchema, metadata={
+        "description": "A valid game, as records/import answers it (no token)."})
+    problem = fields.Nested(RecordProblemSchema, metadata={
+        "description": "A game at fault: its first fault, as records/import answers it; "
+                       "its line and column are the whole text's."})
+
+
+class ImportedRecordsSchema(Schema):
+    games = fields.List(fields.Nested(ImportedRecordsEntrySchema), required=True, metadata={
+        "description": "Every game of the text, in order, each judged on its own."})
+    count = fields.Integer(required=True, metadata={"description": "How many games."})
+    failed = fields.Integer(required=True, metadata={
+        "description": "How many of them are at fault."})
+
+
+def judged_json(g: Game[Any, Any], judged: Judged) -> dict[str, Any]:
+    """One game of a text of many, as import-many answers it."""
+    game = judged.game
+    answer: dict[str, Any] = {"index": game.index, "line": game.line, "column": game.column,
+                              "first_line": game.first_line, "valid": judged.loaded is not None}
+    if judged.loaded is not None:
+        loaded = judged.loaded
+        answer["record"] = loaded.to_json(lambda position: canonical(loaded.game, position))
+    else:
+        assert judged.error is not None
+        error = judged.error
+        answer["problem"] = problem_document(422, error.code, error.detail, **error.extra)
+        answer["problem"].pop("request_id", None)
+    return answer
+
+
+def import_many_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """Every game of the body's text judged on its own, in order (a game without a Game tag
+    is one of ``g``'s game, under its default options unless its Options tag says)."""
+    games = [judged_json(g, judged) for judged in load_many(
+        body["records"], g.id, max_plies=s.MAX_REPLAY_MOVES)]
+    return {"games": games, "count": len(games),
+            "failed": sum(not game["valid"] for game in games)}
+
+
+def import_many_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
+    """Estimated milliseconds of judging every game: as one import of the whole text, its
+    words counted up to every game's bound of plies."""
+    text = body["records"]
+    words = min(len(text.split()), s.MAX_REPLAY_MOVES * MAX_RECORDS)
+    return len(text) / 1024 * RECORD_MS_PER_KIB + words * REPLAY_MS_PER_MOVE
+
+
 # ---- export ----------------------------------------------------------------------------------
 
 class RecordCommentRequestSchema(s.StrictSchema):
@@ -213,6 +318,62 @@ class ExportClocksSchema(s.StrictSchema):
     out_of_time = Text()
 
 
+class RecordAnnotationRequestSchema(s.StrictSchema):
+    suffix = Text(validate=validate.OneOf(SUFFIXES), metadata={
+        "description": "The move's suffix: !, ?, !!, ??, !? or ?!."})
+    nags = PlainList(StrictInteger(validate=validate.Range(min=0, max=MAX_NAG)),
+                     validate=validate.Length(max=16), metadata={
+                         "description": "Numeric annotation glyphs ($1 is 1), in order."})
+    mark = Text(validate=validate.OneOf(MARKS), metadata={
+        "description": "+ (check) or # (mate), in a game with check: verified against the "
+                       "position (422 invalid_record with the ply's index when wrong)."})
+    eval = Text(validate=validate.Regexp(f"^(?:{EVAL_VALUE.pattern})$"), metadata={
+        "description": "The evaluation after the ply: a score in pawns (0.25) or a mate "
+                       "(#-3), written as [%eval ...]."})
+
+
+def _annotations_field() -> PlainList:
+    return PlainList(PlainObject(RecordAnnotationRequestSchema),
+                     validate=validate.Length(max=s.MAX_REPLAY_MOVES), metadata={
+                         "description": "Each ply's annotations, aligned with moves ({} or "
+                                        "fewer entries: none)."})
+
+
+class RecordVariationRequestSchema(s.StrictSchema):
+    after = StrictInteger(required=True, validate=validate.Range(min=0,
+                                                                 max=s.MAX_REPLAY_MOVES),
+                          metadata={"description": "The index, in its line (the moves it is "
+                                                   "given beside), of the ply it replaces: "
+                                                   "it is played from the position before "
+                                                   "that ply."})
+    moves = s.moves_field()
+    dice = s.dice_list_field()
+    comments = PlainList(PlainObject(RecordCommentRequestSchema),
+                         validate=validate.Length(max=s.MAX_REPLAY_MOVES),
+                         metadata={"description": "Comments, after counted in the "
+                                                  "variation."})
+    annotations = _annotations_field()
+    variations = PlainList(PlainObject(lambda: RecordVariationRequestSchema()),
+                           validate=validate.Length(max=s.MAX_REPLAY_MOVES), metadata={
+                               "description": "Variations of this variation's plies, "
+                                              f"nested at most {MAX_VARIATION_DEPTH} deep."})
+
+
+def given_variations(given: list[dict[str, Any]] | None) -> list[GivenVariation]:
+    """The body's variations for the writer."""
+    return [GivenVariation(v["after"], v["moves"], v.get("dice") or (),
+                           [(c["after"], c["text"]) for c in v.get("comments") or ()],
+                           given_annotations(v.get("annotations")),
+                           given_variations(v.get("variations")))
+            for v in given or ()]
+
+
+def given_annotations(given: list[dict[str, Any]] | None) -> list[Annotation | None]:
+    """The body's annotations for the writer."""
+    return [Annotation(a.get("suffix"), a.get("nags") or (), a.get("mark"), a.get("eval"))
+            for a in given or ()]
+
+
 class RecordExportRequestSchema(s.GameRequestSchema):
     moves = s.moves_field()
     dice = s.dice_list_field()
@@ -244,6 +405,16 @@ class RecordExportRequestSchema(s.GameRequestSchema):
                        "TimeControl tag (300+2, or 1/86400 for a time per move). Clocks no "
                        "game under that time control could show (growing by more than the "
                        "increment) are a 422 invalid_record with the ply's index."})
+    annotations = _annotations_field()
+    variations = PlainList(PlainObject(RecordVariationRequestSchema),
+                           validate=validate.Length(max=s.MAX_REPLAY_MOVES), metadata={
+                               "description": "Variations, each replacing a ply of the moves "
+                                              "(after: its index) and played from the "
+                                              "position before it, written in parentheses "
+                                              "after that ply; they may hold variations of "
+                                              "their own, nested at most "
+                                              f"{MAX_VARIATION_DEPTH} deep. As an import "
+                                              "answers them, the moves under plies."})
 
 
 class ExportedRecordSchema(Schema):
@@ -260,16 +431,78 @@ def export_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
     error with its ``index``), its comments and off-board events placed, its result derived
     or checked."""
     clocks = body.get("clocks") or []
+    plies = exported_plies(body)
+    if plies > s.MAX_REPLAY_MOVES:
+        raise WorkLimitExceeded(
+            f"The game has {plies} plies, its variations' included; at most "
+            f"{s.MAX_REPLAY_MOVES} are written in one request.", limit=s.MAX_REPLAY_MOVES)
     written = write_game(
         g, body["moves"], start=position_for(g, body.get("position")), dice=body.get("dice"),
         tags=with_time_control(body.get("tags"), clocks),
         comments=[(c["after"], c["text"]) for c in body.get("comments") or ()],
         asides=[(a["after"], a["kind"], a.get("player")) for a in body.get("asides") or ()],
         result=body.get("result"),
-        clocks=[c["remaining_ms"] for c in clocks])
+        clocks=[c["remaining_ms"] for c in clocks],
+        annotations=given_annotations(body.get("annotations")),
+        variations=given_variations(body.get("variations")))
     status = written.loaded.status
     assert status is not None, "a judged record has its status"
     return {"record": written.text, "result": written.loaded.result, "status": status.to_json()}
+
+
+# ---- export of many ----------------------------------------------------------------------------
+
+class RecordExportItemSchema(RecordExportRequestSchema):
+    """One game of an export of many: an export's body, without a token (nothing is signed
+    or checked: the games are written as given)."""
+
+    class Meta:
+        exclude = ("token", "game_id", "ply")
+
+
+class RecordsExportRequestSchema(s.StrictSchema):
+    games = PlainList(PlainObject(RecordExportItemSchema), required=True,
+                      validate=validate.Length(min=1, max=MAX_RECORDS), metadata={
+                          "description": "The games to write, in order, each as "
+                                         "records/export takes it (its own position and "
+                                         f"options). At most {MAX_RECORDS} games and "
+                                         f"{s.MAX_REPLAY_MOVES} plies a game."})
+
+
+class ExportedRecordsEntrySchema(Schema):
+    result = fields.String(required=True, metadata={"description": "The game's result."})
+    status = fields.Nested(s.StatusSchema, required=True)
+
+
+class ExportedRecordsSchema(Schema):
+    records = fields.String(required=True, metadata={
+        "description": "The records' text, one game after the other, a blank line between: "
+                       "records/import-many reads it back game by game."})
+    count = fields.Integer(required=True)
+    games = fields.List(fields.Nested(ExportedRecordsEntrySchema), required=True, metadata={
+        "description": "Each game's result and status, in order."})
+
+
+def export_many_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """Every game of the body written, in order, under the path's game and each its own
+    options; the first game that fails raises its error, with its index as ``game``."""
+    texts, games = [], []
+    for index, given in enumerate(body["games"]):
+        try:
+            game = registry.configure(g.id, given.get("options"))
+            answer = export_answer(game, given)
+        except RulesError as exc:
+            exc.extra = {**exc.extra, "game": index}
+            exc.detail = f"Game {index}: {exc.detail}"
+            raise
+        texts.append(answer["record"])
+        games.append({"result": answer["result"], "status": answer["status"]})
+    return {"records": "\n".join(texts), "count": len(games), "games": games}
+
+
+def export_many_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
+    """What exporting every game costs: each as one export."""
+    return sum(export_cost(g, given) for given in body["games"])
 
 
 def with_time_control(tags: Mapping[str, str] | None,
@@ -285,5 +518,13 @@ def with_time_control(tags: Mapping[str, str] | None,
     return {**(tags or {}), "TimeControl": value}
 
 
-#: what exporting costs: playing the moves, as a replay of them does
-export_cost = replay_cost
+def exported_plies(body: Mapping[str, Any]) -> int:
+    """How many plies an export plays: its moves and every variation's."""
+    def of(variations: list[Mapping[str, Any]] | None) -> int:
+        return sum(len(v["moves"]) + of(v.get("variations")) for v in variations or ())
+    return len(body["moves"]) + of(body.get("variations"))
+
+
+def export_cost(g: Game[Any, Any], body: Mapping[str, Any]) -> float:
+    """What exporting costs: playing every ply, as a replay of them does."""
+    return replay_cost(g, {"moves": range(exported_plies(body))})

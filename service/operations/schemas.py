@@ -363,6 +363,22 @@ class PlySchema(Schema):
     clock_ms = fields.Integer(metadata={
         "description": "records/import: the mover's clock after the ply, in milliseconds, "
                        "when the record gives it (a [%clk h:mm:ss] comment)."})
+    suffix = fields.String(metadata={
+        "enum": ["!", "?", "!!", "??", "!?", "?!"],
+        "description": "records/import: the move's annotation suffix, when the record gives "
+                       "it."})
+    nags = fields.List(fields.Integer(validate=validate.Range(min=0, max=255)), metadata={
+        "description": "records/import: the move's numeric annotation glyphs ($1 is 1), in "
+                       "order, when the record gives any."})
+    mark = fields.String(metadata={
+        "enum": ["+", "#"],
+        "description": "records/import: the check (+) or mate (#) mark the record wrote "
+                       "after the move (verified against the position), in a game with "
+                       "check."})
+    eval = fields.String(metadata={
+        "description": "records/import: the evaluation after the ply as written in a "
+                       "[%eval ...] comment: a score in pawns (0.25, -1.5) or a mate (#3, "
+                       "#-2)."})
 
 
 class ReplayResponseSchema(Schema):

@@ -34,10 +34,13 @@ from service.pictures.drawing import ANIMATED
 from .schemas import MAX_REPLAY_MOVES
 from service.telemetry.probes import health, metrics_view, ready
 from .records import (
-    ExportedRecordSchema, ImportedRecordSchema, RecordExportRequestSchema,
-    RecordImportRequestSchema, export_answer, export_cost, import_answer, import_cost,
+    ExportedRecordSchema, ExportedRecordsSchema, ImportedRecordSchema, ImportedRecordsSchema,
+    RecordExportRequestSchema, RecordImportRequestSchema, RecordsExportRequestSchema,
+    RecordsImportRequestSchema, export_answer, export_cost, export_many_answer,
+    export_many_cost, import_answer, import_cost, import_many_answer, import_many_cost,
     import_signed, imported_plies, vouch_final_token,
 )
+from rules.records.collection import MAX_RECORDS
 from .tokens import TokenInspectionRequestSchema, TokenInspectionSchema, inspect_answer
 from .suggest import (
     DESCRIPTION as SUGGEST_DESCRIPTION, SuggestRequestSchema, SuggestResponseSchema,
@@ -126,6 +129,18 @@ OPERATIONS: tuple[Operation, ...] = (
               cost=import_cost, signs=True, signs_answer=import_signed, plies=imported_plies,
               vouch=vouch_final_token, body_required=True,
               errors=GAME_ERRORS, request_example="import", links=NEXT),
+    Operation("post", "/v1/games/{game}/records/import-many", "importRecords",
+              "Import a file of records",
+              "Judges every game of a text of several records (a tournament's round, a club's "
+              "archive) on its own, in order: each answered with its index, the line, column "
+              "and text of its first line, and either the game as records/import answers it "
+              "(record) or its first fault as records/import's problem document (problem), "
+              "its line and column the whole text's. One bad game does not hide the others. "
+              "A game without a Game tag is one of the path's game; a Game tag names its "
+              f"own. At most {MAX_RECORDS} games (422 too_many_records beyond, before any "
+              f"is judged past it) and {MAX_REPLAY_MOVES} plies a game. No token is given.",
+              ImportedRecordsSchema, RecordsImportRequestSchema, answer=import_many_answer,
+              cost=import_many_cost, body_required=True, errors=GAME_ERRORS),
     Operation("post", "/v1/games/{game}/records/export", "exportRecord", "Export a record",
               "Writes a whole game as a record (docs/records.md): the moves played from the "
               "position with their dice, the tags, comments and off-board events given, and "
@@ -136,6 +151,16 @@ OPERATIONS: tuple[Operation, ...] = (
               ExportedRecordSchema, RecordExportRequestSchema, answer=export_answer,
               cost=export_cost, dice_per_move=True, body_required=True, errors=GAME_ERRORS,
               request_example="export"),
+    Operation("post", "/v1/games/{game}/records/export-many", "exportRecords",
+              "Export a file of records",
+              "Writes several games of the game as one text of records, one after the "
+              "other, each as records/export writes it (its own position, options, moves, "
+              "dice, tags, comments, events, annotations and variations); records/import-many "
+              "reads it back game by game. The first game that fails is a 422 with its "
+              f"index (game) beside export's own fields. At most {MAX_RECORDS} games and "
+              f"{MAX_REPLAY_MOVES} plies a game. No token is read.",
+              ExportedRecordsSchema, RecordsExportRequestSchema, answer=export_many_answer,
+              cost=export_many_cost, body_required=True, errors=GAME_ERRORS),
     Operation("post", "/v1/games/{game}/tokens/inspect", "inspectToken", "Inspect a token",
               "What a token proves, for those who hold no key: whether this service made it "
               "for the position (the initial one when none is given), game and options sent, "

@@ -9,10 +9,11 @@
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 /** @type {import("./referee-board.js").RefereeBoard} */
 const board = $("board");
-// history: the moves played, each with the position (and token) before it and its mover
+// history: the moves played, each with the position before it (and its token, game id and
+// ply, the app's check the board sends with it) and its mover
 // toMove: the player to move, whose "computer plays" switch decides who moves next
 const state = {
-  history: /** @type {{move: string, dice?: unknown, before: string | null, tokenBefore: string | null, side: string | null}[]} */ ([]),
+  history: /** @type {{move: string, dice?: unknown, before: string | null, tokenBefore: string | null, gameIdBefore: string | null, plyBefore: number | null, side: string | null}[]} */ ([]),
   toMove: /** @type {string | null} */ (null),
   finished: false,
   thinking: /** @type {string | null} */ (null),
@@ -102,7 +103,9 @@ async function computerTurn() {
   try {
     const suggestion = await getJson(`/v1/games/${encodeURIComponent(board.game)}/suggest`, {
       position, options: board.resolvedOptions, level: $("level").value,
-      ...(board.token ? { token: board.token } : {}) });
+      ...(board.token ? { token: board.token } : {}),
+      ...(board.gameId ? { game_id: board.gameId } : {}),
+      ...(board.ply !== null ? { ply: board.ply } : {}) });
     if (board.position !== position) return;  // a person moved, undid or changed game
     await board.play(suggestion.move);
   } catch (e) {
@@ -144,6 +147,8 @@ function show(/** @type {string | null} */ position, /** @type {string | null} *
   board.options = options;
   board.position = position;
   board.token = token;
+  board.gameId = null;       // a new game (setup's) or an unsigned position: no game to check
+  board.ply = null;
 }
 
 function newGame() { show(null, null); }
@@ -163,8 +168,11 @@ function undo() {
   state.asides = state.asides.filter((aside) => aside.after < state.history.length);
   delete document.body.dataset.ready;
   state.thinking = null;
+  // the earlier position's token is of an earlier ply: the board states that ply with it
   board.position = last.before;
   board.token = last.tokenBefore;
+  board.gameId = last.gameIdBefore;
+  board.ply = last.plyBefore;
 }
 
 /** A new game from `start` (null: the initial position): no record's events or tags. */
@@ -246,7 +254,7 @@ async function loadRecord(/** @type {string} */ text) {
   const befores = [loaded.start, ...loaded.plies.map((/** @type {any} */ ply) => ply.position)];
   state.history = loaded.plies.map((/** @type {any} */ ply, /** @type {number} */ i) => ({
     move: ply.move, dice: ply.dice ?? undefined, before: befores[i], tokenBefore: null,
-    side: ply.mover }));
+    gameIdBefore: null, plyBefore: null, side: ply.mover }));
   forgetRecord(loaded.from_initial ? null : loaded.start, null);
   state.asides = loaded.asides.map((/** @type {any} */ aside) =>
     ({ after: aside.after, kind: aside.kind, player: aside.player }));
@@ -264,6 +272,9 @@ async function loadRecord(/** @type {string} */ text) {
   board.options = loaded.options;
   board.position = loaded.position;
   board.token = loaded.token ?? null;
+  // an imported game is a new game: its own id and ply go with its token
+  board.gameId = loaded.game_id ?? null;
+  board.ply = loaded.ply ?? null;
 }
 
 async function loadRecordFile() {
@@ -292,7 +303,8 @@ board.addEventListener("move", (event) => {
   // the board still shows the position the move was played from
   const applied = event.detail;
   state.history.push({ move: applied.move, dice: applied.dice, before: board.position,
-                       tokenBefore: board.token, side: state.toMove });
+                       tokenBefore: board.token, gameIdBefore: board.gameId,
+                       plyBefore: board.ply, side: state.toMove });
   delete document.body.dataset.ready;
 });
 board.addEventListener("status", (event) => {

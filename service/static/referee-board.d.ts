@@ -25,18 +25,22 @@ export interface ElementProblem {
   code: "invalid_attribute" | "service_unreachable" | "http_error" | "element_error";
 }
 
-/** The `error` event's detail: the service's RFC 9457 problem document (its `code` one of the
- * spec's), or one the element made itself. */
+/** The `referee-error` event's detail: the service's RFC 9457 problem document (its `code` one
+ * of the spec's), or one the element made itself. */
 export type Problem = ServiceProblem | ElementProblem;
 
-/** The element's own events (its `error` is a CustomEvent, not the DOM's ErrorEvent). */
+/** The element's own events (its `referee-error` and `error` are CustomEvents, not the DOM's
+ * ErrorEvent). */
 export interface RefereeBoardEventMap {
-  /** A move was applied: apply's answer. Cancelable: preventDefault() leaves the board on its
-   * position, for a page that keeps the game itself (it then sets `position` and `token`). */
+  /** A move was applied: apply's answer (with its `game_id` and `ply` where the service signs
+   * positions). Cancelable: preventDefault() leaves the board on its position, for a page that
+   * keeps the game itself (it then sets `position`, `token` and `ply` from the answer). */
   move: CustomEvent<Applied>;
   /** A position was loaded and drawn: its status. */
   status: CustomEvent<Status>;
-  /** The service refused a request (or could not be reached). */
+  /** The service refused a request (or could not be reached). Bubbles and crosses the shadow root; no `error` listener of the page hears it. */
+  "referee-error": CustomEvent<Problem>;
+  /** The same problem, only for a page that listens for `error` on the element itself; it does not bubble. */
   error: CustomEvent<Problem>;
 }
 
@@ -92,6 +96,14 @@ export class RefereeBoard extends HTMLElement {
   position: string | null;
   /** Attribute `token`: the position's token when the service signs positions. */
   token: string | null;
+  /** Attribute `game-id`: the id of the game shown, from its latest signed answer (setup's,
+   * apply's) or set by the page; null when none is known. Sent with every request: the service
+   * refuses a token of another game (`token_wrong_game`). */
+  gameId: string | null;
+  /** Attribute `ply`: the latest ply of the game shown, from its latest signed answer or set by
+   * the page; null when none is known. Sent with every request: the service refuses a token of
+   * an earlier ply (`token_superseded`, a take-back) or a later one (`token_ahead`). */
+  ply: number | null;
   /** Attribute `service`: the service's base URL (default: where this module was loaded from). */
   service: string;
   /** Attribute `seat`: the player the board is seen from (empty: the game's own view). */
@@ -107,7 +119,7 @@ export class RefereeBoard extends HTMLElement {
   /** Plays `move`, with `dice` (the game's) or dice rolled by the service; null when
    * refused. */
   play(move: string, dice?: Dice): Promise<Applied | null>;
-  /** Forgets a selected piece and any open choice. */
+  /** Forgets a selected piece and any open choice (a square to choose on the board too); the focus, when it is in the element, goes back to the board. */
   cancel(): void;
   /** Asks the service again for the position's moves, status and picture. */
   reload(): Promise<void>;

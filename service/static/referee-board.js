@@ -9,7 +9,9 @@
 // focusable, labelled and clickable. The moves come from POST .../legal-moves and are used by
 // their fields alone (from, to, kind, count, general, promotion, odds, chance...), so the
 // element names no game. Moves are played with POST .../apply; the answers are handed to the
-// page as `move`, `status` and `referee-error` events.
+// page as `move`, `status` and `referee-error` events. Where the service signs positions,
+// every request states the game id and ply of the game's latest answer (the app's check), so
+// the service refuses a token of another game or an earlier ply handed to the element.
 
 /** @typedef {Record<string, unknown>} Json */
 
@@ -25,7 +27,7 @@
 
 /**
  * An apply answer.
- * @typedef {{position: string, move: string, events: Json[], status: Status, dice?: Json, token?: string, options?: Json}} Applied
+ * @typedef {{position: string, move: string, events: Json[], status: Status, dice?: Json, token?: string, game_id?: string, ply?: number, options?: Json}} Applied
  */
 
 /**
@@ -35,7 +37,8 @@
 
 const ELEMENT_PATH = "/v1/elements/referee-board.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
-const ATTRIBUTES = ["game", "options", "position", "token", "service", "seat", "interactive"];
+const ATTRIBUTES = ["game", "options", "position", "token", "game-id", "ply", "service", "seat",
+                    "interactive"];
 const ARROWS = {
   ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
 };
@@ -463,8 +466,17 @@ button:focus-visible, input:focus-visible { outline: 3px solid var(--referee-boa
 `;
 
 /**
+ * The ply an attribute's text states: a whole number from 0, or null for anything else.
+ * @param {string | null} text
+ * @returns {number | null}
+ */
+function plyOf(text) {
+  return text !== null && /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : null;
+}
+
+/**
  * The `<referee-board>` custom element. Attributes: game, options (JSON), position, token,
- * service, seat, interactive. Events: move (the apply answer; cancelable: a page that
+ * game-id, ply, service, seat, interactive. Events: move (the apply answer; cancelable: a page that
  * cancels it keeps the game itself and sets `position`), status (the status answer, once the
  * board is drawn) and referee-error (the problem document; a page's `error` listeners never
  * hear it: see #fail).
@@ -474,6 +486,8 @@ export class RefereeBoard extends HTMLElement {
 
   /** @type {string | null} */ #position = null;
   /** @type {string | null} */ #token = null;
+  /** the app's check: the game's id and latest ply, from its latest signed answer (or the page)
+   * @type {{gameId: string | null, ply: number | null}} */ #check = { gameId: null, ply: null };
   /** @type {Json | null} */ #resolvedOptions = null;
   /** @type {MoveEntry[]} */ #moves = [];
   /** @type {Status | null} */ #status = null;
@@ -486,6 +500,7 @@ export class RefereeBoard extends HTMLElement {
   #loaded = { game: /** @type {string | null} */ (null), options: /** @type {string | null} */ (null) };
   #positionSet = false;
   #tokenSet = false;
+  #checkSet = false;
   #scheduled = false;
   #reflecting = false;
   #busy = false;
@@ -534,6 +549,10 @@ export class RefereeBoard extends HTMLElement {
       this.#token = this.getAttribute("token");
       this.#tokenSet = true;
     }
+    if (!this.#checkSet && (this.hasAttribute("game-id") || this.hasAttribute("ply"))) {
+      this.#check = { gameId: this.getAttribute("game-id") || null, ply: plyOf(this.getAttribute("ply")) };
+      this.#checkSet = true;
+    }
     this.#schedule();
   }
 
@@ -546,6 +565,8 @@ export class RefereeBoard extends HTMLElement {
     if (this.#reflecting || old === value) return;
     if (name === "position") { this.#position = value || null; this.#positionSet = true; }
     else if (name === "token") { this.#token = value || null; this.#tokenSet = true; }
+    else if (name === "game-id") { this.#check = { ...this.#check, gameId: value || null }; this.#checkSet = true; }
+    else if (name === "ply") { this.#check = { ...this.#check, ply: plyOf(value) }; this.#checkSet = true; }
     this.#schedule();
   }
 
@@ -591,6 +612,27 @@ export class RefereeBoard extends HTMLElement {
     this.#schedule();
   }
 
+  /** The id of the game shown, as the service's signed answers give it (null: none known).
+   * Sent with every request, with `ply`: the service refuses a token of another game. */
+  get gameId() { return this.#check.gameId; }
+  set gameId(value) {
+    this.#check = { ...this.#check, gameId: value || null };
+    this.#checkSet = true;
+    this.#reflect("game-id", this.#check.gameId);
+    this.#schedule();
+  }
+
+  /** The latest ply of the game the element knows (its latest signed answer's; null: none).
+   * Sent with every request: the service refuses a token of an earlier ply (a take-back) or a
+   * later one. */
+  get ply() { return this.#check.ply; }
+  set ply(value) {
+    this.#check = { ...this.#check, ply: typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null };
+    this.#checkSet = true;
+    this.#reflect("ply", this.#check.ply === null ? null : String(this.#check.ply));
+    this.#schedule();
+  }
+
   /** The base URL of the service (by default the one this module was loaded from). */
   get service() {
     return (this.getAttribute("service") || defaultService(import.meta.url)).replace(/\/+$/, "");
@@ -616,8 +658,8 @@ export class RefereeBoard extends HTMLElement {
 
   /**
    * Plays `move` (its notation) with `dice` (or rolled by the service when omitted and the
-   * move needs them). Resolves to the apply answer, or null when the service refused it (an
-   * `error` event says why).
+   * move needs them). Resolves to the apply answer, or null when the service refused it (a
+   * `referee-error` event says why).
    * @param {string} move
    * @param {Json} [dice]
    * @returns {Promise<Applied | null>}
@@ -641,7 +683,8 @@ export class RefereeBoard extends HTMLElement {
         this.#token = applied.token || null;
         this.#reflect("position", this.#position);
         this.#reflect("token", this.#token);
-        this.#positionSet = this.#tokenSet = false;
+        this.#keepCheck(applied);
+        this.#positionSet = this.#tokenSet = this.#checkSet = false;
         await this.#load();
       }
       return applied;
@@ -654,8 +697,8 @@ export class RefereeBoard extends HTMLElement {
     }
   }
 
-  /** Forgets a selected piece and any open choice; the focus, when it is in the element,
-   * goes back to the board's square (the one focused last). */
+  /** Forgets a selected piece and any open choice (a square to choose on the board too); the
+   * focus, when it is in the element, goes back to the board. */
   cancel() {
     const inside = this.#root.activeElement !== null;
     this.#selected = null;
@@ -686,12 +729,27 @@ export class RefereeBoard extends HTMLElement {
     this.#reflecting = false;
   }
 
-  /** The fields every game request carries: the position, options and token. */
+  /**
+   * Keeps the game id and ply of a signed answer (setup's, apply's) as the app's check of the
+   * game's next requests, reflected in the `game-id` and `ply` attributes; an answer without
+   * them (a service that does not sign) leaves none.
+   * @param {{game_id?: string, ply?: number}} answer
+   */
+  #keepCheck(answer) {
+    this.#check = { gameId: answer.game_id ?? null, ply: answer.ply ?? null };
+    this.#reflect("game-id", this.#check.gameId);
+    this.#reflect("ply", this.#check.ply === null ? null : String(this.#check.ply));
+  }
+
+  /** The fields every game request carries: the position, options and token, and the game id
+   * and ply it must be of when they are known. */
   #body() {
     /** @type {Json} */
     const body = { options: this.#resolvedOptions ?? this.options };
     if (this.#position !== null) body.position = this.#position;
     if (this.#token !== null) body.token = this.#token;
+    if (this.#check.gameId !== null) body.game_id = this.#check.gameId;
+    if (this.#check.ply !== null) body.ply = this.#check.ply;
     return body;
   }
 
@@ -707,7 +765,10 @@ export class RefereeBoard extends HTMLElement {
       this.#lastPlayed = null;
     }
     if (this.#positionSet && !this.#tokenSet) { this.#token = null; this.#reflect("token", null); }
-    this.#positionSet = this.#tokenSet = false;
+    // another game, or a position without a token, belongs to no game the element knows,
+    // unless the page says which (a position and token handed in keep the game's check)
+    if (!this.#checkSet && (newGame || this.#token === null)) this.#keepCheck({});
+    this.#positionSet = this.#tokenSet = this.#checkSet = false;
     this.#loaded = { game, options: optionsText };
     this.#selected = null;
     this.#squareChoice = null;
@@ -725,6 +786,7 @@ export class RefereeBoard extends HTMLElement {
         this.#resolvedOptions = setup.options;
         this.#reflect("position", this.#position);
         this.#reflect("token", this.#token);
+        this.#keepCheck(setup);
       }
       const body = this.#body();
       const [legal, status, svg, detail] = await Promise.all([
@@ -937,7 +999,7 @@ export class RefereeBoard extends HTMLElement {
     const cell = this.#cell(this.#cursor);
     if (!frame || !cell) return;
     if (frame.parentNode !== cell.parentNode) cell.parentNode?.append(frame);
-    const box = cellBox(cell);
+    const box = insetRect(cellBox(cell), 0);
     for (const rect of frame.querySelectorAll("rect")) {
       for (const [name, value] of Object.entries(box)) rect.setAttribute(name, String(value));
     }
@@ -1434,24 +1496,36 @@ function svgElement(name, attributes) {
 }
 
 /**
- * Where a square is drawn, in the picture's units: its `rect.square` (or, for a square drawn
- * otherwise, the box around its group).
+ * Where a square is drawn, in the picture's units: its `rect.square`, with the radius of its
+ * corners (a point of a points board is a round area: its radius is half its side); for a
+ * square drawn otherwise, the box around its group.
  * @param {SVGGElement} cell
- * @returns {{x: number, y: number, width: number, height: number}}
+ * @returns {{x: number, y: number, width: number, height: number, rx: number}}
  */
 function cellBox(cell) {
   const square = cell.querySelector("rect.square");
   if (square) {
-    const [x, y, width, height] = ["x", "y", "width", "height"].map((a) => Number(square.getAttribute(a) || 0));
-    return { x, y, width, height };
+    const [x, y, width, height, rx] = ["x", "y", "width", "height", "rx"].map((a) => Number(square.getAttribute(a) || 0));
+    return { x, y, width, height, rx };
   }
   const box = cell.getBBox();
-  return { x: box.x, y: box.y, width: box.width, height: box.height };
+  return { x: box.x, y: box.y, width: box.width, height: box.height, rx: 0 };
+}
+
+/**
+ * The attributes of a rect drawn `inset` inside a square's box, its corners rounded as the
+ * square's are (less the inset), so that a frame on a round point is round.
+ * @param {{x: number, y: number, width: number, height: number, rx: number}} box
+ * @param {number} inset
+ */
+function insetRect({ x, y, width, height, rx }, inset) {
+  return { x: x + inset, y: y + inset, width: width - 2 * inset, height: height - 2 * inset,
+           rx: Math.max(0, rx - inset) };
 }
 
 /**
  * Draws the element's marks on a square, replacing any it had: a two-toned frame for the
- * selected square; for a square to move to or to choose, a two-toned dot when it is empty,
+ * selected square (round on a round point); for a square to move to or to choose, a two-toned dot when it is empty,
  * a two-toned ring round its piece when it is not.
  * @param {SVGGElement} cell
  * @param {boolean} selected
@@ -1460,13 +1534,13 @@ function cellBox(cell) {
 function drawMarks(cell, selected, target) {
   cell.querySelector(":scope > g.marks")?.remove();
   if (!selected && !target) return;
-  const { x, y, width, height } = cellBox(cell);
+  const box = cellBox(cell);
+  const { x, y, width, height } = box;
   const side = Math.min(width, height);
   const marks = svgElement("g", { class: "marks", "aria-hidden": "true" });
   if (selected) {
     const frame = (/** @type {string} */ kind, /** @type {number} */ inset, /** @type {number} */ stroke) =>
-      svgElement("rect", { class: kind, x: x + inset, y: y + inset, width: width - 2 * inset,
-                           height: height - 2 * inset, "stroke-width": stroke });
+      svgElement("rect", { class: kind, ...insetRect(box, inset), "stroke-width": stroke });
     marks.append(frame("mark-dark", side * 0.05, side * 0.1), frame("mark-selected", side * 0.1, side * 0.06));
   }
   if (target) {
@@ -1500,7 +1574,7 @@ function cellLabel(cell) {
   for (const title of cell.querySelectorAll(":scope > * > title")) {
     if (!piece || !piece.contains(title)) parts.push(title.textContent || "");
   }
-  if (cell.querySelector("rect.last-move")) parts.push("last move");
+  if (cell.querySelector(".last-move")) parts.push("last move");
   const label = parts.filter(Boolean).join(", ");
   const shown = [...cell.querySelectorAll("text")].map((t) => (t.textContent || "").trim()).filter(Boolean).join(" ");
   return wordsContained(label, shown) ? label : `${label}, ${shown}`;

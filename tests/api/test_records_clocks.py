@@ -7,14 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.test_clocks import BLITZ, MOVE, REPLY, Clock, clocked_client
+from tests.clocked import BLITZ, MOVE, REPLY, Clock, clocked_client
 
 HEAD = '[Game "mastery"]\n[TimeControl "300+2"]\n\n'
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

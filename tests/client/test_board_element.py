@@ -206,7 +206,8 @@ def square(name: str) -> str:
 #: (``move``), the button of the kind of move holding it (``group``), or its square on the board
 QUESTION = f"""move => {{
     const root = {SHADOW};
-    if (root.querySelector(`.choices button[data-move="${{CSS.escape(move)}}"]`)) return {{ask: 'move'}};
+    const asked = `.choices button[data-move="${{CSS.escape(move)}}"]`;
+    if (root.querySelector(asked)) return {{ask: 'move'}};
     if ([...root.querySelectorAll('.choices button[data-moves]')].some(
             b => b.dataset.moves.split(' ').includes(move))) return {{ask: 'group'}};
     const cell = root.querySelector(`g.cell.candidate[data-move="${{CSS.escape(move)}}"]`);
@@ -619,3 +620,128 @@ def test_picture_urls_show_in_img_tags_and_are_revalidated_with_a_304(page, serv
     }""", urls[1])
     assert statuses[0] == 200 and statuses[1].startswith('"'), statuses
     assert statuses[2:] == [304, 0], statuses
+
+
+# ---- the app's check: the game id and ply of the latest answer, sent with every request ------
+
+@pytest.fixture(scope="module")
+def signed_url() -> Iterator[str]:
+    """A service that requires signed positions: its answers carry a game id and a ply."""
+    keys = {"REFEREE_SIGNING_KEYS": "k1:element-test-secret", "REFEREE_REQUIRE_SIGNED": "1"}
+    with running_service(env=keys) as url:
+        yield url
+
+
+def game_requests(page, signed_url: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every POST the page sends to a game's operation of the signed service, from now on:
+    (operation, body), filled in as the page sends them."""
+    sent: list[tuple[str, dict[str, Any]]] = []
+    prefix = f"{signed_url}/v1/games/"
+
+    def note(request) -> None:
+        if request.method == "POST" and request.url.startswith(prefix):
+            sent.append((request.url.rsplit("/", 1)[1], json.loads(request.post_data or "{}")))
+    page.on("request", note)
+    return sent
+
+
+def wait_for_refusal(page, count: int) -> dict[str, Any]:
+    """The ``count``-th problem the element sent, once it has."""
+    page.wait_for_function(
+        "count => window.seen.filter(e => e.type === 'referee-error').length >= count", arg=count)
+    return events(page, "referee-error")[count - 1]
+
+
+def test_the_board_sends_the_game_id_and_ply_of_the_latest_answer(page, signed_url):
+    sent = game_requests(page, signed_url)
+    add_board(page, game="mastery", interactive="", service=signed_url)
+    game_id = page.evaluate(f"{BOARD}.gameId")
+    assert isinstance(game_id, str) and len(game_id) >= 22
+    assert page.evaluate(f"{BOARD}.ply") == 0
+    assert page.evaluate(f"[{BOARD}.getAttribute('game-id'), {BOARD}.getAttribute('ply')]") == [
+        game_id, "0"]
+    assert sent[0] == ("setup", {"options": {}})
+    after_setup = sent[1:]
+    assert {op for op, _ in after_setup} == {"legal-moves", "status", "render"}
+    assert all(body["game_id"] == game_id and body["ply"] == 0 and body["token"]
+               for _, body in after_setup), after_setup
+    page.click(square("d4"))
+    page.click(square("d5"))
+    wait_for_events(page, "status", 2)
+    applied = events(page, "move")[0]
+    assert (applied["game_id"], applied["ply"]) == (game_id, 1)
+    assert page.evaluate(f"[{BOARD}.gameId, {BOARD}.ply, {BOARD}.getAttribute('ply')]") == [
+        game_id, 1, "1"]
+    applies = [body for op, body in sent if op == "apply"]
+    assert len(applies) == 1 and (applies[0]["game_id"], applies[0]["ply"]) == (game_id, 0)
+    later = sent[sent.index(("apply", applies[0])) + 1:]
+    assert {op for op, _ in later} == {"legal-moves", "status", "render"}
+    assert all(body["game_id"] == game_id and body["ply"] == 1 and body["token"] == applied["token"]
+               for _, body in later), later
+
+
+def test_an_older_token_or_another_games_is_refused_and_the_board_says_why(page, signed_url):
+    add_board(page, game="mastery", interactive="", service=signed_url)
+    for ply, move in enumerate(("d4d5", "e5d4"), start=1):
+        assert page.evaluate(f"move => {BOARD}.play(move).then(a => a && a.ply)", move) == ply
+        wait_for_events(page, "status", ply + 1)
+    first, latest = events(page, "move")
+    # the page hands the element the first answer's position and token: a take-back
+    page.evaluate(f"([position, token]) => {{ {BOARD}.position = position; "
+                  f"{BOARD}.token = token; }}", [first["position"], first["token"]])
+    problem = wait_for_refusal(page, 1)
+    assert problem["code"] == "token_superseded"
+    assert (problem["token_game_id"], problem["token_ply"]) == (latest["game_id"], 1)
+    assert shadow_text(page, ".error") == problem["detail"]
+    assert "ply 1" in problem["detail"] and "ply 2" in problem["detail"]
+    assert page.evaluate(f"{BOARD}.ply") == 2
+    # a position and token of another game of Mastery
+    other = post_json(signed_url, "/v1/games/mastery/apply", {"move": "d4d5"})
+    page.evaluate(f"([position, token]) => {{ {BOARD}.position = position; "
+                  f"{BOARD}.token = token; }}", [other["position"], other["token"]])
+    problem = wait_for_refusal(page, 2)
+    assert problem["code"] == "token_wrong_game"
+    assert problem["token_game_id"] == other["game_id"] != latest["game_id"]
+    assert shadow_text(page, ".error") == problem["detail"]
+    # an undo states the earlier ply with the earlier token: the board plays on from there
+    page.evaluate(f"([position, token, ply]) => {{ {BOARD}.position = position; "
+                  f"{BOARD}.token = token; {BOARD}.ply = ply; }}",
+                  [first["position"], first["token"], first["ply"]])
+    page.wait_for_function(
+        f"{BOARD}.status && {BOARD}.status.to_move === 'light'"
+        f" && !{BOARD}.hasAttribute('aria-busy')"
+        f" && {SHADOW}.querySelector('.error').textContent === ''")
+    assert page.evaluate(f"[{BOARD}.gameId, {BOARD}.ply]") == [latest["game_id"], 1]
+
+
+# ---- a board of points: round marks, and the last move named ---------------------------------
+
+@pytest.fixture(scope="module")
+def morris_url() -> Iterator[str]:
+    """The service with the test-only Three Men's Morris, a board of points and lines."""
+    with running_service(module="tests.morris.serve") as url:
+        yield url
+
+
+def test_on_a_point_the_selection_and_the_keyboard_frame_are_round(page, morris_url):
+    add_board(page, game="morris", position="oxx/.xo/..o x", interactive="", service=morris_url)
+    point = page.evaluate(f"""(() => {{ const r = {SHADOW}.querySelector(
+        'g.cell[data-square="b2"] rect.square');
+        return [Number(r.getAttribute('rx')), Number(r.getAttribute('width'))]; }})()""")
+    assert point[0] * 2 == point[1]                 # the point's area is a disc
+    page.click(square("b2"))
+    page.keyboard.press("ArrowLeft")                 # the keyboard's frame, on a2
+    page.wait_for_function(f"{SHADOW}.activeElement?.dataset.square === 'a2'")
+    frames = page.evaluate(f"""[...{SHADOW}.querySelectorAll('g.marks rect, g.cursor rect')]
+        .map(r => [r.getAttribute('class'), Number(r.getAttribute('rx')),
+                   Number(r.getAttribute('width'))])""")
+    assert [kind for kind, _, _ in frames] == ["mark-dark", "mark-selected", "halo", "frame"]
+    assert all(rx * 2 == width and rx > 0 for _, rx, width in frames), frames
+    # the move played is named on its points, whose last-move frames are circles
+    page.click(square("a2"))
+    wait_for_events(page, "status", 2)
+    assert events(page, "move")[0]["move"] == "b2-a2"
+    assert page.locator("referee-board g.cell[data-square='a2'] circle.last-move").count() > 0
+    label = page.evaluate(f"{SHADOW}.querySelector('g.cell[data-square=\"a2\"]')"
+                          ".getAttribute('aria-label')")
+    assert "last move" in label, label

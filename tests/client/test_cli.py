@@ -279,6 +279,23 @@ def test_record_check_quotes_the_first_fault_with_its_place(tmp_path: Path):
     assert code == 1 and ": game_mismatch: " in out
 
 
+def test_record_check_judges_every_game_of_a_file(tmp_path: Path):
+    from tests.records.test_many import collection
+    text, games = collection()
+    path = write_record(tmp_path, text)
+    code, out = run("record", "check", path)
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == len(games) + 1
+    assert lines[-1] == f"{path}: {len(games)} games, {len(games) - 1} valid, 1 at fault"
+    assert [n for n, line in enumerate(lines[:-1]) if ": illegal_move: " in line] == [2]
+    assert lines[2].startswith(f"{path}:") and ": game 3: illegal_move: move 2 " in lines[2]
+    assert all(f": game {n + 1}: " in line for n, line in enumerate(lines[:-1]))
+    good = "\n".join(g for n, g in enumerate(games) if n != 2)
+    code, out = run("record", "check", write_record(tmp_path, good))
+    assert code == 0 and out.splitlines()[-1].endswith(
+        f"{len(games) - 1} games, {len(games) - 1} valid, 0 at fault")
+
+
 def test_record_check_usage_errors(tmp_path: Path, capsys):
     assert run("record", "check", str(tmp_path / "missing.rec"))[0] == 2
     assert "cannot read" in capsys.readouterr().err

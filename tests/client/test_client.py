@@ -123,6 +123,39 @@ def test_broken_records_raise_their_own_errors(ref):
         ref.export_record("mastery", ["d4d5"], result="0-1")
 
 
+def test_a_file_of_many_records_is_read_game_by_game(ref):
+    from tests.records.test_many import BROKEN, collection
+    text, games = collection()
+    imported = ref.import_records("mastery", text)
+    assert [g.index for g in imported] == list(range(len(games)))
+    bad = [g for g in imported if g.error is not None]
+    assert [g.index for g in bad] == [games.index(BROKEN)]
+    assert isinstance(bad[0].error, IllegalMoveError) and bad[0].record is None
+    assert bad[0].error.problem["line"] > bad[0].line
+    assert all(isinstance(g.record, ImportedRecord) for g in imported if g.error is None)
+
+
+def test_annotations_and_variations_are_read_and_written(ref):
+    exported = ref.export_game(
+        "mastery", ["d2c2", "b6a5"], annotations=[{"suffix": "!", "nags": [1]}],
+        variations=[{"after": 1, "moves": ["c5b5"], "annotations": [{"eval": "-0.5"}]}])
+    game = ref.import_record("mastery", exported.record)
+    assert (game.plies[0].suffix, game.plies[0].nags) == ("!", [1])
+    (variation,) = game.plies[1].variations
+    assert [p.move for p in variation.plies] == ["c5b5"] and variation.plies[0].eval == "-0.5"
+    assert variation.comments == [] and game.plies[0].variations == []
+
+
+def test_several_games_are_exported_as_one_text(ref):
+    text = ref.export_records("mastery", [{"moves": ["d2c2"]},
+                                          {"moves": ["d2c2", "b6a5"], "tags": {"Round": "2"}}])
+    games = ref.import_records("mastery", text)
+    assert [len(g.record.plies) for g in games if g.record] == [1, 2]
+    with pytest.raises(IllegalMoveError) as caught:
+        ref.export_records("mastery", [{"moves": ["d2c2"]}, {"moves": ["zz"]}])
+    assert caught.value.problem["game"] == 1
+
+
 def test_perft(ref):
     game = registry.configure("mastery")
     assert ref.perft("mastery", 2).nodes == game.perft(game.initial_position(), 2)

@@ -40,6 +40,7 @@ from tests.client.test_board_element import (
     wait_for_events,
 )
 from tests.live_service import post_json
+from tests.wcag import contrast
 
 #: the page of test_board_element (another origin than the service's), and its fixtures
 browser, page_url, service_url, page = (
@@ -53,21 +54,6 @@ BEFORE_ATTACK = "w1*,-,-,w2,-,-,-,-,-,-,-,-/-,-,b3,-,-,-,-,-,-,-,-,b1* play b 2 
 
 
 # ---- contrast, computed -----------------------------------------------------------------------
-
-def luminance(colour: str) -> float:
-    """WCAG 2's relative luminance of ``#rrggbb``."""
-    def linear(channel: int) -> float:
-        c = channel / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG 2's contrast ratio of two colours (1 to 21)."""
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
 
 def element_colours() -> dict[str, str]:
     """The element's colours as its style sets them: custom property -> ``#rrggbb``."""
@@ -137,12 +123,11 @@ def axe_violations(page, axe_source: str) -> list[str]:
     """axe-core's violations on the page (its shadow roots included), one line each."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe_source)
-    found = page.evaluate("""async () => {
+    return page.evaluate("""async () => {
         const result = await axe.run(document, {resultTypes: ['violations']});
         return result.violations.map(v => `${v.id} (${v.impact}): ` +
             v.nodes.map(n => n.target.join(' > ') + ' ' + n.failureSummary).join(' | '));
     }""")
-    return found
 
 
 class States:
@@ -281,7 +266,8 @@ def test_the_focus_comes_back_to_the_board_after_a_choice_dice_or_a_cancel(page,
     page.click(square("c8"))
     page.wait_for_selector("referee-board .choices button[data-roll]")
     attempt = next(m for m in legal_moves(page) if m["move"] == "a8c8")
-    assert attempt["probability"] == pytest.approx(5 / 12)   # the attacker's d6 beats the defender's
+    # the attacker's d6 beats the defender's
+    assert attempt["probability"] == pytest.approx(5 / 12)
     assert shadow_text(page, "#choice-question") == (
         "a8c8 needs dice: roll them, or enter them. Odds: white succeeds 42%.")
     assert focused(page).get("square") is None

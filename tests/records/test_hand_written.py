@@ -46,7 +46,7 @@ def test_odd_spacing_line_breaks_and_glued_numbers_read_alike() -> None:
     assert [p.move for p in loaded.plies] == ["d2c2", "b6a5", "d3e4", "c5b5", "f2g2", "e7g7"]
     assert loaded.tags == {"Game": "mastery", "Dark": "Dee", "Light": "Lou"}
     assert [(c.after, c.text) for c in loaded.comments] == [
-        (0, "a comment over two lines"), (3, "the rest of the line"),
+        (0, "a comment\nover two lines"), (3, "the rest of the line"),
         (5, "numbers are skipped")]
     assert loaded.result == "*" and loaded.agreement == "unfinished"
     plain = load("[Game \"mastery\"] d2c2 b6a5 d3e4 c5b5 f2g2 e7g7")

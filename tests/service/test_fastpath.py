@@ -82,7 +82,10 @@ BODIES = [
     {"highlight": ["a1", ""]}, {"last_move": False}, {"last_move": " e2e4 "},
     {"last_move": ""}, {"level": "greedy"}, {"level": "mcts", "playouts": 20, "seed": 3},
     {"playouts": 0}, {"time_ms": 10**6},
-    {"record": "*"}, {"record": ' [Game "x"] 1. a1a2 *'}, {"record": 3}, {"record": None},
+    {"record": "*"}, {"records": "*"}, {"records": '[Game "x"] * *'}, {"records": 3},
+    {"games": [{"moves": []}]}, {"games": [{"moves": ["a1a2"], "tags": {"Event": "x"}}]},
+    {"games": []}, {"games": [{"moves": [], "token": "t"}]},
+    {"record": ' [Game "x"] 1. a1a2 *'}, {"record": 3}, {"record": None},
     {"moves": [], "tags": {"Event": "x"}}, {"moves": [], "tags": {"Event": 1}},
     {"moves": [], "tags": {"": "x"}}, {"moves": [], "comments": [{"after": 0, "text": "t"}]},
     {"moves": [], "comments": [{"after": -1, "text": "t"}]},
@@ -157,6 +160,7 @@ def _requests(game_id: str):
     yield base + "records/export", {"moves": [*played, "zz9"], "dice": rolled}  # 422 index
     yield base + "records/import", {"record": write(game, played, dice=rolled)}
     yield base + "records/import", {"record": '[Game "x" 1. *'}             # 422 line
+    yield base + "records/import-many", {"records": write(game, played, dice=rolled) * 2}
     yield base + "setup", {}
     yield base + "setup", {"options": None}
     for spec in game.option_specs:                                       # each default, sent
@@ -205,6 +209,9 @@ def _usual_bodies(game_id: str, token_of) -> list[tuple[str, dict]]:
                                            "tags": {"Event": "Club night"},
                                            "comments": [{"after": 1, "text": "c"}]})]
     bodies.append(("records/import", {"record": f'[Game "{game_id}"]\n\n1. {move} *'}))
+    bodies.append(("records/export-many", {"games": [{"moves": [move]}, {"moves": []}]}))
+    bodies.append(("records/import-many", {"records": f'[Game "{game_id}"]\n\n1. {move} *\n'
+                                                      f'[Game "{game_id}"] 1. zz9 *'}))
     bodies += [("tokens/inspect", {"token": token}),
                ("tokens/inspect", {"position": f" {text}\n", "token": token, "ply": 0})]
     return bodies

@@ -11,14 +11,10 @@ import re
 import pytest
 
 from service.telemetry import metrics
-from tests.service.test_clocks import BLITZ, MOVE, REPLY, Clock, clocked_client, payload_of
+from tests.clocked import BLITZ, MOVE, REPLY, Clock, clocked_client
+from tests.service.test_clocks import payload_of
 
 RECORD = '[Game "mastery"]\n\n1. d4d5 e5d4 *\n'
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.test_clocks import KEYS, T0, Clock, clocked_client, payload_of, with_payload
+from tests.clocked import KEYS, T0, Clock, clocked_client
+from tests.service.test_clocks import payload_of, with_payload
 
 GAME = "kings-mate"
 TWENTY_PLUS_TWO = {"base_seconds": 20, "increment_seconds": 2}
@@ -34,11 +35,6 @@ class App:
         doc = self.relay(op, body, 422)
         assert doc["code"] == code and doc["detail"].endswith("."), doc
         return doc
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

@@ -8,16 +8,10 @@ from __future__ import annotations
 import pytest
 
 from service.concerns import signing
-from tests.service.test_clocks import (
-    BLITZ, MOVE, REPLY, T0, Clock, clocked_client, payload_of, with_payload,
-)
+from tests.clocked import BLITZ, MOVE, REPLY, T0, Clock, clocked_client
+from tests.service.test_clocks import payload_of, with_payload
 
 RECORD = '[Game "mastery"]\n\n1. d4d5 e5d4 *\n'
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

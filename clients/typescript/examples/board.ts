@@ -11,5 +11,5 @@ board.addEventListener("move", (event) => console.log(event.detail.move, event.d
 board.addEventListener("status", (event) => {
   if (event.detail.state !== "ongoing") console.log("over:", event.detail.reason);
 });
-board.addEventListener("error", (event) => console.warn(event.detail.code, event.detail.detail));
+board.addEventListener("referee-error", (event) => console.warn(event.detail.code, event.detail.detail));
 document.body.append(board);

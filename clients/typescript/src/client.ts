@@ -6,14 +6,15 @@ import createClient from "openapi-fetch";
 import type { Client } from "openapi-fetch";
 
 import { TransportError, errorFor } from "./errors.js";
+import type { TooManyRecordsError } from "./errors.js";
 import type {
-  ExportedRecord, GameDetail, GameId, GameSummary, PerftRequest, PerftResponse,
+  ExportedRecord, ExportedRecords, GameDetail, GameId, GameSummary, PerftRequest, PerftResponse,
   RecordExportRequest, RenderRequest, ReplayPictureRequest, SetupRequest, Status,
   SuggestRequest, paths,
 } from "./schema.js";
 import type {
-  Applied, At, Dice, Entry, Imported, LegalMoves, Options, ReplayWithHistory, Replayed, Setup,
-  Suggested,
+  Applied, At, Dice, Entry, ExportGame, Imported, ImportedFile, Inspection, LegalMoves, Options, ReplayWithHistory,
+  Replayed, Setup, Suggested, TokenQuery,
 } from "./types.js";
 
 /** How the client reaches the service. */
@@ -42,10 +43,14 @@ export interface ReplayMore<G extends GameId = GameId> {
   history?: boolean;
 }
 /** What an export takes beside the moves: their `dice` (game `G`'s), the `tags`, `comments`
- * and off-board events (`asides`) to write, each after a number of plies, and the `result`. */
+ * and off-board events (`asides`) to write, each after a number of plies, the `result`, the
+ * `clocks` after each ply as the apply answers carried them (written as `[%clk]` comments
+ * and a TimeControl tag), each ply's `annotations` and the `variations` (as
+ * {@link exportBodyOf} makes them from an import). */
 export type ExportMore<G extends GameId = GameId> =
-  Pick<RecordExportRequest, "tags" | "comments" | "asides" | "result"> &
-  { dice?: (Dice<G> | null)[] };
+  Pick<RecordExportRequest, "tags" | "comments" | "asides" | "result" | "clocks" |
+    "annotations"> &
+  Pick<ExportGame<G>, "dice" | "variations">;
 /** What legal-moves takes beside the position: `moves_only: true` for notation strings
  * alone (entries otherwise). */
 export interface LegalMovesMore {
@@ -56,12 +61,12 @@ export type PerftMore = Pick<PerftRequest, "divide">;
 /** How the computer opponent plays: `level`, its budget (`playouts`, `time_ms`), a `seed`. */
 export type SuggestMore = Pick<SuggestRequest, "level" | "playouts" | "time_ms" | "seed">;
 /** How a picture is drawn: its `size`, `highlight`ed squares and `last_move`. */
-export type RenderMore = Omit<RenderRequest, "position" | "options" | "token" | "format">;
+export type RenderMore = Omit<RenderRequest, keyof At | "format">;
 
 /** How a game's animated picture is drawn: dice (game `G`'s) or seed, `size`, `orientation`,
  * `frame_ms`. */
 export type ReplayPictureMore<G extends GameId = GameId> = Omit<ReplayPictureRequest,
-  "position" | "options" | "token" | "moves" | "format" | "dice"> &
+  keyof At | "moves" | "format" | "dice"> &
   { dice?: (Dice<G> | null)[] };
 
 /** The picture of a position as SVG text. */
@@ -74,10 +79,11 @@ type Answer<T> = { data?: T; error?: unknown; response: Response };
 /**
  * The referee service at `baseUrl` (e.g. `http://127.0.0.1:8000`).
  *
- * Every method that works on a position takes an {@link At}: the position, the options and
- * the position's `token`. The answers of setup, apply and replay are such objects, so passing
- * the last answer on carries the token where the service signs positions. A problem answer
- * throws the error class of its code (see errors.ts).
+ * Every method that works on a position takes an {@link At}: the position, the options, the
+ * position's `token`, and the app's check (`game_id`, `ply`). The answers of setup, apply and
+ * replay are such objects, so passing the last answer on carries the token, with the game id
+ * and ply it must match, where the service signs positions. A problem answer throws the error
+ * class of its code (see errors.ts).
  */
 export class RefereeClient {
   readonly baseUrl: string;
@@ -121,8 +127,9 @@ export class RefereeClient {
     return this.#answer(this.#http.GET("/v1/games/{game}", { params: path(game) }));
   }
 
-  /** A new game: its initial position, resolved options and (when signing) token; with a
-   * `timeControl` (a service that signs positions, two players), its `clocks` too. */
+  /** A new game: its initial position, resolved options and (when signing) token, with the
+   * game's new `game_id` and its `ply` (0); with a `timeControl` (a service that signs
+   * positions, two players), its `clocks` too. */
   async setup<G extends GameId>(game: G, options?: Options<G> | null,
                                 timeControl?: SetupRequest["time_control"]):
     Promise<Setup<G>> {
@@ -186,7 +193,10 @@ export class RefereeClient {
   /** A whole game's record (text, as docs/records.md writes it) judged: its tags, options and
    * start, every ply ({@link Ply}), comments, off-board events, final status, result and
    * how it agrees with the board (`agreement`); the final position's `token` when the service
-   * signs it (a record from the initial position without off-board events). A record at
+   * signs it (a record from the initial position without off-board events: a new game, its
+   * own `game_id` and `ply`); each ply's `clock_ms` where the record gives it; and, for a
+   * record with a Token tag, `final_token`: whether that token verifies for the record's
+   * final position, game and ply. A record at
    * fault throws the {@link RecordError} of its code (`line`, `column`, `tag`), a ply that
    * fails its own error with its `index`. */
   async importRecord<G extends GameId>(game: G, record: string): Promise<Imported<G>> {
@@ -204,8 +214,44 @@ export class RefereeClient {
     return this.#answer(this.#http.POST("/v1/games/{game}/records/export", {
       params: path(game),
       body: { ...where(at), moves: [...moves],
-              ...pick(more, ["dice", "tags", "comments", "asides", "result"]) },
+              ...pick(more, ["dice", "tags", "comments", "asides", "result", "clocks",
+                             "annotations", "variations"]) },
     }));
+  }
+
+  /** Every game of a text of several records (a round, a club's archive), each judged on its
+   * own, in order: its index, where it starts, and either its `record` (as importRecord
+   * answers it, without a token; a record's own Game tag names its game, else it is one of
+   * `game`) or the `problem` importRecord would have thrown for it (`line` and `column` the
+   * whole text's). One broken game does not hide the others; the call itself throws only for
+   * the whole text: {@link TooManyRecordsError} past the service's bound on games. */
+  async importRecords<G extends GameId>(game: G, records: string): Promise<ImportedFile> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/records/import-many", {
+      params: path(game), body: { records },
+    })) as Promise<ImportedFile>;
+  }
+
+  /** Several games of `game` as one text of records (each as exportRecord writes it, from its
+   * own position and options: {@link exportBodyOf} makes one from an import), with each
+   * game's result and status. The first game at fault throws its error with `game`, its
+   * index. */
+  async exportRecords<G extends GameId>(game: G, games: readonly ExportGame<G>[]):
+    Promise<ExportedRecords> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/records/export-many", {
+      params: path(game), body: { games: [...games] },
+    }));
+  }
+
+  /** What `token` proves, for anyone without the service's key: whether the service made it
+   * for the position and options given (the initial position and default options when left
+   * out) and, with `game_id` or `ply`, for that game at that ply; when it is `valid`, its
+   * claims (`game_id`, `ply`, `signed_at`, `key_id`, `clocks`); when not, the `code` a
+   * request carrying it would be refused with and a `detail`. A service without keys throws
+   * SigningNotConfiguredError. */
+  async inspectToken<G extends GameId>(game: G, query: TokenQuery<G>): Promise<Inspection<G>> {
+    return this.#answer(this.#http.POST("/v1/games/{game}/tokens/inspect", {
+      params: path(game), body: { ...where(query), token: query.token },
+    })) as Promise<Inspection<G>>;
   }
 
   /** The number of move sequences `depth` plies deep (and, with `divide`, per first move). */
@@ -318,8 +364,10 @@ function path(game: GameId): { path: { game: GameId } } {
   return { path: { game } };
 }
 
-/** The position, options and token members of a request body: only those given, and the
- * token only beside a position (without one the service starts afresh and ignores it). */
+/** The position, options, token, game id and ply members of a request body: only those
+ * given, and the token only beside a position (without one the service starts afresh and
+ * ignores it). A game id or ply is sent whenever given: the service then wants that game's
+ * latest position and token (and refuses a request without them). */
 function where<G extends GameId>(at: At<G>): At<G> {
   const body: At<G> = {};
   if (at.position != null) {
@@ -330,6 +378,12 @@ function where<G extends GameId>(at: At<G>): At<G> {
   }
   if (at.options != null) {
     body.options = at.options;
+  }
+  if (at.game_id != null) {
+    body.game_id = at.game_id;
+  }
+  if (at.ply != null) {
+    body.ply = at.ply;
   }
   return body;
 }

@@ -60,6 +60,17 @@ export class ProblemError extends RefereeError {
   /** The id of the request this answers (the caller's X-Request-ID, or one the service made):
    * quote it when reporting the problem. */
   readonly requestId: string | undefined;
+  /** records: the line of the record at fault (from 1), for any fault of a record (an
+   * illegal move in it too), when known. */
+  readonly line: number | undefined;
+  /** records: the column of the record at fault (from 1), when known. */
+  readonly column: number | undefined;
+  /** A fault inside a record's variation (an illegal move there, say): which variation, from
+   * the main line down, each hop `[index in the game of the ply it replaces, its place among
+   * that ply's variations]`. */
+  readonly variation: [number, number][] | undefined;
+  /** records/export-many: the index of the game that failed (the first). */
+  readonly game: number | undefined;
   /** The whole problem document, members the spec does not name included. */
   readonly problem: Problem;
 
@@ -78,7 +89,26 @@ export class ProblemError extends RefereeError {
     this.errors = problem.errors;
     this.retryAfter = init.retryAfter;
     this.requestId = problem.request_id ?? init.requestId;
+    this.line = problem.line;
+    this.column = problem.column;
+    this.variation = hops(problem["variation"]);
+    this.game = whole(problem["game"]);
   }
+}
+
+/** `value` when it is a whole number. */
+function whole(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) ? value : undefined;
+}
+
+/** `value` when it is a list of `[ply index, variation index]` pairs. */
+function hops(value: unknown): [number, number][] | undefined {
+  if (!Array.isArray(value)) {
+    return undefined;
+  }
+  const pairs = value.filter((hop): hop is [number, number] =>
+    Array.isArray(hop) && hop.length === 2 && hop.every((n) => whole(n) !== undefined));
+  return pairs.length === value.length ? pairs : undefined;
 }
 
 /** 400 malformed_request: the body is not JSON or breaks the schema; see `errors`. */
@@ -129,7 +159,8 @@ export class InvalidOptionsError extends ProblemError {
   declare readonly code: "invalid_options";
 }
 
-/** 422 illegal_move: `reason` is the rule's code; from replay, `index` is the failing move's. */
+/** 422 illegal_move: `reason` is the rule's code; from replay, `index` is the failing move's;
+ * in a record's variation, `variation` says which. */
 export class IllegalMoveError extends ProblemError {
   override readonly name: string = "IllegalMoveError";
   declare readonly code: "illegal_move";
@@ -150,17 +181,11 @@ export class GameOverError extends ProblemError {
 /** 422 on a record (records/import, records/export): where the record is at fault. */
 export class RecordError extends ProblemError {
   override readonly name: string = "RecordError";
-  /** The line of the record at fault (from 1), when known. */
-  readonly line: number | undefined;
-  /** The column of the record at fault (from 1), when known. */
-  readonly column: number | undefined;
   /** The tag at fault, when a tag is. */
   readonly tag: string | undefined;
 
   constructor(problem: Problem, init: ProblemInit = {}) {
     super(problem, init);
-    this.line = problem.line;
-    this.column = problem.column;
     this.tag = problem.tag;
   }
 }
@@ -181,6 +206,20 @@ export class InvalidTagError extends RecordError {
 export class GameMismatchError extends RecordError {
   override readonly name: string = "GameMismatchError";
   declare readonly code: "game_mismatch";
+}
+
+/** 422 too_many_records: a text of more records than one request may hold (records/import-many);
+ * `limit` is that bound, `line` and `column` where the first game past it starts. */
+export class TooManyRecordsError extends RecordError {
+  override readonly name: string = "TooManyRecordsError";
+  declare readonly code: "too_many_records";
+  /** The most games one request may hold. */
+  readonly limit: number | undefined;
+
+  constructor(problem: Problem, init: ProblemInit = {}) {
+    super(problem, init);
+    this.limit = whole(problem["limit"]);
+  }
 }
 
 /** 422 result_contradicts_board: the record's result is not where its moves lead. */
@@ -231,7 +270,9 @@ export class RenderUnavailableError extends RenderError {
   declare readonly code: "render_unavailable";
 }
 
-/** The service requires signed positions and refused this one: the base of the two. */
+/** The service refused the position's token: it requires signed positions (or the request
+ * states its game id or ply) and this one came without a valid token, or the token is not of
+ * the game and ply stated, or the service has no keys to check it with. The base of six. */
 export class SignatureError extends ProblemError {
   override readonly name: string = "SignatureError";
 }
@@ -246,6 +287,48 @@ export class UnsignedPositionError extends SignatureError {
 export class BadSignatureError extends SignatureError {
   override readonly name: string = "BadSignatureError";
   declare readonly code: "bad_signature";
+}
+
+/** 422 signing_not_configured: the request states a `game_id` or `ply`, or inspects a token,
+ * on a service that holds no signing keys (leave them out there). */
+export class SigningNotConfiguredError extends SignatureError {
+  override readonly name: string = "SigningNotConfiguredError";
+  declare readonly code: "signing_not_configured";
+}
+
+/** The app's check refused the token: a valid token, but not of the `game_id` and `ply` the
+ * request stated. The base of three; `tokenGameId` and `tokenPly` say what the token claims. */
+export class GameCheckError extends SignatureError {
+  override readonly name: string = "GameCheckError";
+  /** The id of the game the token belongs to. */
+  readonly tokenGameId: string | undefined;
+  /** The ply the token is of. */
+  readonly tokenPly: number | undefined;
+
+  constructor(problem: Problem, init: ProblemInit = {}) {
+    super(problem, init);
+    this.tokenGameId = problem.token_game_id;
+    this.tokenPly = problem.token_ply;
+  }
+}
+
+/** 422 token_wrong_game: the token belongs to another game than the `game_id` stated. */
+export class TokenWrongGameError extends GameCheckError {
+  override readonly name: string = "TokenWrongGameError";
+  declare readonly code: "token_wrong_game";
+}
+
+/** 422 token_superseded: the token is of an earlier ply than the `ply` stated (a take-back). */
+export class TokenSupersededError extends GameCheckError {
+  override readonly name: string = "TokenSupersededError";
+  declare readonly code: "token_superseded";
+}
+
+/** 422 token_ahead: the token is of a later ply than the `ply` stated (the game went on
+ * without the app). */
+export class TokenAheadError extends GameCheckError {
+  override readonly name: string = "TokenAheadError";
+  declare readonly code: "token_ahead";
 }
 
 /** A clocked game's refusal (see the service's docs/signing.md, Clocks): the base of four. */
@@ -357,6 +440,7 @@ export const ERROR_CLASSES: ErrorClasses = {
   invalid_record: InvalidRecordError,
   invalid_tag: InvalidTagError,
   game_mismatch: GameMismatchError,
+  too_many_records: TooManyRecordsError,
   result_contradicts_board: ResultContradictsBoardError,
   invalid_departure: InvalidDepartureError,
   invalid_highlight: InvalidHighlightError,
@@ -365,6 +449,10 @@ export const ERROR_CLASSES: ErrorClasses = {
   render_unavailable: RenderUnavailableError,
   unsigned_position: UnsignedPositionError,
   bad_signature: BadSignatureError,
+  token_wrong_game: TokenWrongGameError,
+  token_superseded: TokenSupersededError,
+  token_ahead: TokenAheadError,
+  signing_not_configured: SigningNotConfiguredError,
   clocks_need_signing: ClocksNeedSigningError,
   invalid_time_control: InvalidTimeControlError,
   clock_skew: ClockSkewError,

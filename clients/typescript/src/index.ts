@@ -14,6 +14,7 @@ export type {
 } from "./client.js";
 export * from "./errors.js";
 export { GAME_IDS, isGameId } from "./games.js";
+export { annotationOf, exportBodyOf, lineBody } from "./records.js";
 export type { Games } from "./games.js";
 export type * from "./types.js";
 export type * from "./schema.js";

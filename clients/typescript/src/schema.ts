@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game}/records/import-many": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a file of records
+         * @description Judges every game of a text of several records (a tournament's round, a club's archive) on its own, in order: each answered with its index, the line, column and text of its first line, and either the game as records/import answers it (record) or its first fault as records/import's problem document (problem), its line and column the whole text's. One bad game does not hide the others. A game without a Game tag is one of the path's game; a Game tag names its own. At most 100 games (422 too_many_records beyond, before any is judged past it) and 1000 plies a game. No token is given.
+         */
+        post: operations["importRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game}/records/export": {
         parameters: {
             query?: never;
@@ -178,6 +198,26 @@ export interface paths {
          * @description Writes a whole game as a record (docs/records.md): the moves played from the position with their dice, the tags, comments and off-board events given, and the result (the game's own, or the one given, checked). The answer is JSON holding the record's text (`record`), its result and the game's status. Errors as replay's: the first move that fails is a 422 with its index; a bad tag is invalid_tag, a result the game does not reach result_contradicts_board.
          */
         post: operations["exportRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game}/records/export-many": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a file of records
+         * @description Writes several games of the game as one text of records, one after the other, each as records/export writes it (its own position, options, moves, dice, tags, comments, events, annotations and variations); records/import-many reads it back game by game. The first game that fails is a 422 with its index (game) beside export's own fields. At most 100 games and 1000 plies a game. No token is read.
+         */
+        post: operations["exportRecords"];
         delete?: never;
         options?: never;
         head?: never;
@@ -578,7 +618,7 @@ export interface components {
              * @description Stable machine-readable code, one of these; `title` names it for people.
              * @enum {string}
              */
-            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_record" | "invalid_tag" | "game_mismatch" | "result_contradicts_board" | "invalid_departure" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "token_wrong_game" | "token_superseded" | "token_ahead" | "signing_not_configured" | "clocks_need_signing" | "invalid_time_control" | "clock_skew" | "clock_running" | "origin_not_allowed" | "not_ready" | "overloaded" | "rate_limited" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
+            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_record" | "invalid_tag" | "game_mismatch" | "too_many_records" | "result_contradicts_board" | "invalid_departure" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "token_wrong_game" | "token_superseded" | "token_ahead" | "signing_not_configured" | "clocks_need_signing" | "invalid_time_control" | "clock_skew" | "clock_running" | "origin_not_allowed" | "not_ready" | "overloaded" | "rate_limited" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
             /** @description The id of the request this answers, as in its X-Request-ID header: the client's own when sane (1 to 128 letters, digits, '.', '_', ':', '-'), else one the service made. Quote it when reporting a problem. */
             request_id?: string;
             reason?: components["schemas"]["IllegalMoveReason"];
@@ -814,6 +854,20 @@ export interface components {
             status: components["schemas"]["Status"];
             /** @description records/import: the mover's clock after the ply, in milliseconds, when the record gives it (a [%clk h:mm:ss] comment). */
             clock_ms?: number;
+            /**
+             * @description records/import: the move's annotation suffix, when the record gives it.
+             * @enum {string}
+             */
+            suffix?: "!" | "?" | "!!" | "??" | "!?" | "?!";
+            /** @description records/import: the move's numeric annotation glyphs ($1 is 1), in order, when the record gives any. */
+            nags?: number[];
+            /**
+             * @description records/import: the check (+) or mate (#) mark the record wrote after the move (verified against the position), in a game with check.
+             * @enum {string}
+             */
+            mark?: "+" | "#";
+            /** @description records/import: the evaluation after the ply as written in a [%eval ...] comment: a score in pawns (0.25, -1.5) or a mate (#3, #-2). */
+            eval?: string;
         };
         ReplayResponse: {
             position: string;
@@ -836,6 +890,49 @@ export interface components {
             /** @description The record's text, as docs/records.md writes it: tag pairs such as [Game "<game id>"], then the numbered moves in the game's notation (dice in <...> after a chance move, {comments}, off-board events such as (black resigns)), then the result. At most 1000 plies (422 work_limit_exceeded beyond, before any is played). */
             record: string;
         };
+        RecordComment: {
+            /** @description How many plies were played before it (0: before the first). */
+            after: number;
+            text: string;
+        };
+        RecordVariation: {
+            /** @description The variation's plies, from the position before the ply it replaces (their index in the game counts on from that ply's), each as the main line's are, with variations of its own. */
+            plies: components["schemas"]["RecordPly"][];
+            /** @description Its comments, after counted from the variation's start. */
+            comments: components["schemas"]["RecordComment"][];
+        };
+        RecordPly: {
+            /** @description The move, canonical. */
+            move: string;
+            /** @description The dice the move took, or null for a move without. */
+            dice: components["schemas"]["KingsMateDice"] | components["schemas"]["MaestriaDice"] | (null);
+            /** @description What the move did, in order. */
+            events: components["schemas"]["Event"][];
+            /** @description The player who played the move. */
+            mover: string;
+            /** @description The position after the move, canonical. */
+            position: string;
+            /** @description The status after the move. */
+            status: components["schemas"]["Status"];
+            /** @description records/import: the mover's clock after the ply, in milliseconds, when the record gives it (a [%clk h:mm:ss] comment). */
+            clock_ms?: number;
+            /**
+             * @description records/import: the move's annotation suffix, when the record gives it.
+             * @enum {string}
+             */
+            suffix?: "!" | "?" | "!!" | "??" | "!?" | "?!";
+            /** @description records/import: the move's numeric annotation glyphs ($1 is 1), in order, when the record gives any. */
+            nags?: number[];
+            /**
+             * @description records/import: the check (+) or mate (#) mark the record wrote after the move (verified against the position), in a game with check.
+             * @enum {string}
+             */
+            mark?: "+" | "#";
+            /** @description records/import: the evaluation after the ply as written in a [%eval ...] comment: a score in pawns (0.25, -1.5) or a mate (#3, #-2). */
+            eval?: string;
+            /** @description Present when the record gives any: the lines written in parentheses after this ply, each what might have been played instead of it, from the position before it (a tree: their plies may have variations too). */
+            variations?: components["schemas"]["RecordVariation"][];
+        };
         RecordAside: {
             /** @description How many plies were played before it. */
             after: number;
@@ -845,11 +942,6 @@ export interface components {
             player: string | null;
             /** @description What it changed on the board, in order (a player leaving a game of more than two may change it). */
             events: components["schemas"]["Event"][];
-        };
-        RecordComment: {
-            /** @description How many plies were played before it (0: before the first). */
-            after: number;
-            text: string;
         };
         TokenVerdict: {
             /** @description Whether this service made the token for this position, game and options (and, when the request states them, for that game_id and ply). */
@@ -884,8 +976,8 @@ export interface components {
             start: string;
             /** @description Whether the record starts from the game's initial position. */
             from_initial: boolean;
-            /** @description Every ply in order, as replay's history gives it: the move (canonical), its dice, events and mover, the position and status after it. */
-            plies: components["schemas"]["Ply"][];
+            /** @description Every ply of the main line in order, as replay's history gives it: the move (canonical), its dice, events and mover, the position and status after it; with its annotations and variations when the record gives them. */
+            plies: components["schemas"]["RecordPly"][];
             /** @description The off-board events: resignations, departures, losses on time, a draw agreed. */
             asides: components["schemas"]["RecordAside"][];
             comments: components["schemas"]["RecordComment"][];
@@ -910,6 +1002,79 @@ export interface components {
             ply?: number;
             /** @description Present when the record has a Token tag and the service signs positions: whether that token verifies for the record's final position, options and last ply (and its GameId tag's game, if any): a game played through the service, not written by hand. As tokens/inspect answers. */
             final_token?: components["schemas"]["TokenVerdict"];
+        };
+        RecordsImportRequest: {
+            /** @description The text of one or more records, one after the other (a file of games, as docs/records.md writes them): a game ends with its result token, or where the next game's tag pairs begin. A record without a Game tag is a game of the path's game; a record's own Game tag names its game. At most 100 games (422 too_many_records beyond) and 1000 plies a game (that game's 422 work_limit_exceeded). */
+            records: string;
+        };
+        RecordProblem: {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /**
+             * @description Stable machine-readable code, one of these; `title` names it for people.
+             * @enum {string}
+             */
+            code: "malformed_request" | "unknown_game" | "not_found" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "invalid_position" | "invalid_options" | "illegal_move" | "invalid_dice" | "game_over" | "work_limit_exceeded" | "invalid_record" | "invalid_tag" | "game_mismatch" | "too_many_records" | "result_contradicts_board" | "invalid_departure" | "invalid_highlight" | "invalid_last_move" | "render_unavailable" | "invalid_orientation" | "unsigned_position" | "bad_signature" | "token_wrong_game" | "token_superseded" | "token_ahead" | "signing_not_configured" | "clocks_need_signing" | "invalid_time_control" | "clock_skew" | "clock_running" | "origin_not_allowed" | "not_ready" | "overloaded" | "rate_limited" | "internal_error" | "request_line_too_long" | "headers_too_large" | "unsupported_transfer_coding";
+            /** @description The id of the request this answers, as in its X-Request-ID header: the client's own when sane (1 to 128 letters, digits, '.', '_', ':', '-'), else one the service made. Quote it when reporting a problem. */
+            request_id?: string;
+            /** @description illegal_move: the rule that forbids it, one of the game's illegal_move reasons (GET /v1/games/{game}). */
+            reason?: string;
+            /** @description malformed_request: the offending fields. */
+            errors?: {
+                [key: string]: unknown;
+            };
+            /** @description replay, records: index of the first failing move (from 0). */
+            index?: number;
+            /** @description records/import: the line of the record at fault (from 1). */
+            line?: number;
+            /** @description records/import: the column of the record at fault (from 1). */
+            column?: number;
+            /** @description invalid_tag, and an error in a tag's value (invalid_options, invalid_position, a result): the tag at fault. */
+            tag?: string;
+            /** @description invalid_position: the field at fault. */
+            field?: string;
+            /** @description invalid_options: the option at fault. */
+            option?: string;
+            /** @description game_over on time: the clocks, the mover's run out. */
+            clocks?: components["schemas"]["Clocks"];
+            /** @description token_wrong_game, token_superseded, token_ahead: the game id the token claims. */
+            token_game_id?: string;
+            /** @description token_wrong_game, token_superseded, token_ahead: the ply the token claims. */
+            token_ply?: number;
+            /** @description game_over on time: the game id of the token. */
+            game_id?: string;
+            /** @description game_over on time: the ply of the token. */
+            ply?: number;
+            /** @description game_over on time: the token of the position lost on time (status with it reports the loss). */
+            token?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ImportedRecordsEntry: {
+            /** @description The game's place in the text, from 0. */
+            index: number;
+            /** @description The line (from 1) of the text where the game starts. */
+            line: number;
+            /** @description The column (from 1) where the game starts on that line. */
+            column: number;
+            /** @description That line's text, trimmed (at most 80 characters), to name the game. */
+            first_line: string;
+            /** @description Whether the game is judged valid: `record` holds it, else `problem`. */
+            valid: boolean;
+            /** @description A valid game, as records/import answers it (no token). */
+            record?: components["schemas"]["ImportedRecord"];
+            /** @description A game at fault: its first fault, as records/import answers it; its line and column are the whole text's. */
+            problem?: components["schemas"]["RecordProblem"];
+        };
+        ImportedRecords: {
+            /** @description Every game of the text, in order, each judged on its own. */
+            games: components["schemas"]["ImportedRecordsEntry"][];
+            /** @description How many games. */
+            count: number;
+            /** @description How many of them are at fault. */
+            failed: number;
         };
         RecordCommentRequest: {
             /** @description How many plies are played before it (0: before the first). */
@@ -938,6 +1103,36 @@ export interface components {
             as_of?: number;
             out_of_time?: string;
         };
+        RecordAnnotationRequest: {
+            /**
+             * @description The move's suffix: !, ?, !!, ??, !? or ?!.
+             * @enum {string}
+             */
+            suffix?: "!!" | "??" | "!?" | "?!" | "!" | "?";
+            /** @description Numeric annotation glyphs ($1 is 1), in order. */
+            nags?: number[];
+            /**
+             * @description + (check) or # (mate), in a game with check: verified against the position (422 invalid_record with the ply's index when wrong).
+             * @enum {string}
+             */
+            mark?: "+" | "#";
+            /** @description The evaluation after the ply: a score in pawns (0.25) or a mate (#-3), written as [%eval ...]. */
+            eval?: string;
+        };
+        RecordVariationRequest: {
+            /** @description The index, in its line (the moves it is given beside), of the ply it replaces: it is played from the position before that ply. */
+            after: number;
+            /** @description Moves to play in order from the position. */
+            moves: string[];
+            /** @description Dice per move, aligned with moves (null where the service should roll or the move takes none). */
+            dice?: (components["schemas"]["KingsMateDice"] | components["schemas"]["MaestriaDice"] | (null))[];
+            /** @description Comments, after counted in the variation. */
+            comments?: components["schemas"]["RecordCommentRequest"][];
+            /** @description Each ply's annotations, aligned with moves ({} or fewer entries: none). */
+            annotations?: components["schemas"]["RecordAnnotationRequest"][];
+            /** @description Variations of this variation's plies, nested at most 8 deep. */
+            variations?: components["schemas"]["RecordVariationRequest"][];
+        };
         RecordExportRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
             position?: string | null;
@@ -965,6 +1160,10 @@ export interface components {
             result?: string | null;
             /** @description The clocks after each ply, aligned with moves (the first plies', when fewer), as the apply answers carried them: the mover's time is written after the ply as a [%clk h:mm:ss] comment, the time control as the TimeControl tag (300+2, or 1/86400 for a time per move). Clocks no game under that time control could show (growing by more than the increment) are a 422 invalid_record with the ply's index. */
             clocks?: components["schemas"]["ExportClocks"][];
+            /** @description Each ply's annotations, aligned with moves ({} or fewer entries: none). */
+            annotations?: components["schemas"]["RecordAnnotationRequest"][];
+            /** @description Variations, each replacing a ply of the moves (after: its index) and played from the position before it, written in parentheses after that ply; they may hold variations of their own, nested at most 8 deep. As an import answers them, the moves under plies. */
+            variations?: components["schemas"]["RecordVariationRequest"][];
         };
         ExportedRecord: {
             /** @description The record's text (docs/records.md): it imports back to the same game. */
@@ -973,6 +1172,48 @@ export interface components {
             result: string;
             /** @description How the game stands, off-board endings included. */
             status: components["schemas"]["Status"];
+        };
+        RecordExportItem: {
+            /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
+            position?: string | null;
+            /** @description The game's options (see GET /v1/games); defaults fill in what is omitted (null: all defaults), unknown names are refused. */
+            options?: components["schemas"]["KingsMateOptions"] | components["schemas"]["MaestriaOptions"] | components["schemas"]["MasteryOptions"] | components["schemas"]["SceptreOptions"] | (null);
+            /** @description Moves to play in order from the position. */
+            moves: string[];
+            /** @description Dice per move, aligned with moves (null where the service should roll or the move takes none). */
+            dice?: (components["schemas"]["KingsMateDice"] | components["schemas"]["MaestriaDice"] | (null))[];
+            /** @description Tag pairs to write, name -> value, such as Event, Site, Date (YYYY.MM.DD), Round and one per seat (White, Black...); Game, Options and Position come from the request itself, Result and Termination from the game unless given (and then checked). */
+            tags?: {
+                [key: string]: string;
+            };
+            /** @description Comments, each after a number of plies. */
+            comments?: components["schemas"]["RecordCommentRequest"][];
+            /** @description Off-board events, each after a number of plies: a resignation, a player leaving, a loss on time, a draw agreed. */
+            asides?: components["schemas"]["RecordAsideRequest"][];
+            /** @description The result token to write (1-0, 0-1, 1/2-1/2, 0-0-1...), checked against the game (422 result_contradicts_board); the game's own when omitted. */
+            result?: string | null;
+            /** @description The clocks after each ply, aligned with moves (the first plies', when fewer), as the apply answers carried them: the mover's time is written after the ply as a [%clk h:mm:ss] comment, the time control as the TimeControl tag (300+2, or 1/86400 for a time per move). Clocks no game under that time control could show (growing by more than the increment) are a 422 invalid_record with the ply's index. */
+            clocks?: components["schemas"]["ExportClocks"][];
+            /** @description Each ply's annotations, aligned with moves ({} or fewer entries: none). */
+            annotations?: components["schemas"]["RecordAnnotationRequest"][];
+            /** @description Variations, each replacing a ply of the moves (after: its index) and played from the position before it, written in parentheses after that ply; they may hold variations of their own, nested at most 8 deep. As an import answers them, the moves under plies. */
+            variations?: components["schemas"]["RecordVariationRequest"][];
+        };
+        RecordsExportRequest: {
+            /** @description The games to write, in order, each as records/export takes it (its own position and options). At most 100 games and 1000 plies a game. */
+            games: components["schemas"]["RecordExportItem"][];
+        };
+        ExportedRecordsEntry: {
+            /** @description The game's result. */
+            result: string;
+            status: components["schemas"]["Status"];
+        };
+        ExportedRecords: {
+            /** @description The records' text, one game after the other, a blank line between: records/import-many reads it back game by game. */
+            records: string;
+            count: number;
+            /** @description Each game's result and status, in order. */
+            games: components["schemas"]["ExportedRecordsEntry"][];
         };
         TokenInspectionRequest: {
             /** @description The position in the game's compact notation (see GET /v1/games/{game}); the initial position when omitted or null. Whitespace around it is ignored. */
@@ -2095,15 +2336,27 @@ export type ReplayRequest = components['schemas']['ReplayRequest'];
 export type Ply = components['schemas']['Ply'];
 export type ReplayResponse = components['schemas']['ReplayResponse'];
 export type RecordImportRequest = components['schemas']['RecordImportRequest'];
-export type RecordAside = components['schemas']['RecordAside'];
 export type RecordComment = components['schemas']['RecordComment'];
+export type RecordVariation = components['schemas']['RecordVariation'];
+export type RecordPly = components['schemas']['RecordPly'];
+export type RecordAside = components['schemas']['RecordAside'];
 export type TokenVerdict = components['schemas']['TokenVerdict'];
 export type ImportedRecord = components['schemas']['ImportedRecord'];
+export type RecordsImportRequest = components['schemas']['RecordsImportRequest'];
+export type RecordProblem = components['schemas']['RecordProblem'];
+export type ImportedRecordsEntry = components['schemas']['ImportedRecordsEntry'];
+export type ImportedRecords = components['schemas']['ImportedRecords'];
 export type RecordCommentRequest = components['schemas']['RecordCommentRequest'];
 export type RecordAsideRequest = components['schemas']['RecordAsideRequest'];
 export type ExportClocks = components['schemas']['ExportClocks'];
+export type RecordAnnotationRequest = components['schemas']['RecordAnnotationRequest'];
+export type RecordVariationRequest = components['schemas']['RecordVariationRequest'];
 export type RecordExportRequest = components['schemas']['RecordExportRequest'];
 export type ExportedRecord = components['schemas']['ExportedRecord'];
+export type RecordExportItem = components['schemas']['RecordExportItem'];
+export type RecordsExportRequest = components['schemas']['RecordsExportRequest'];
+export type ExportedRecordsEntry = components['schemas']['ExportedRecordsEntry'];
+export type ExportedRecords = components['schemas']['ExportedRecords'];
 export type TokenInspectionRequest = components['schemas']['TokenInspectionRequest'];
 export type TokenInspection = components['schemas']['TokenInspection'];
 export type PerftRequest = components['schemas']['PerftRequest'];
@@ -2458,6 +2711,39 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    importRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordsImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedRecords"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            404: components["responses"]["UnknownGame"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     exportRecord: {
         parameters: {
             query?: never;
@@ -2481,6 +2767,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExportedRecord"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            404: components["responses"]["UnknownGame"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                game: components["schemas"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordsExportRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportedRecords"];
                 };
             };
             400: components["responses"]["MalformedRequest"];

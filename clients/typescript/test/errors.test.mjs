@@ -6,9 +6,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  ERROR_CLASSES, IllegalMoveError, InternalError, InvalidTagError, OverloadedError, ProblemError,
-  RateLimitedError, RecordError, RefereeClient, RefereeError, RenderError, SignatureError,
-  TransportError, retryAfterSeconds,
+  ERROR_CLASSES, GameCheckError, IllegalMoveError, InternalError, InvalidTagError,
+  OverloadedError, ProblemError, RateLimitedError, RecordError, RefereeClient, RefereeError,
+  RenderError, SignatureError, TokenSupersededError, TooManyRecordsError, TransportError,
+  exportBodyOf, lineBody, retryAfterSeconds,
 } from "@boardgame-referee/client";
 
 /** @typedef {import("@boardgame-referee/client").ProblemCode} ProblemCode */
@@ -68,6 +69,13 @@ test("the families group the render, signature and record problems", () => {
   assert.ok(ERROR_CLASSES.render_unavailable.prototype instanceof RenderError);
   assert.ok(ERROR_CLASSES.bad_signature.prototype instanceof SignatureError);
   assert.ok(ERROR_CLASSES.unsigned_position.prototype instanceof SignatureError);
+  assert.ok(ERROR_CLASSES.signing_not_configured.prototype instanceof SignatureError);
+  for (const code of /** @type {const} */ (["token_wrong_game", "token_superseded",
+    "token_ahead"])) {
+    assert.ok(ERROR_CLASSES[code].prototype instanceof GameCheckError, code);
+    assert.ok(ERROR_CLASSES[code].prototype instanceof SignatureError, code);
+  }
+  assert.ok(!(ERROR_CLASSES.bad_signature.prototype instanceof GameCheckError));
   for (const code of /** @type {const} */ (["invalid_record", "invalid_tag", "game_mismatch",
     "result_contradicts_board", "invalid_departure"])) {
     assert.ok(ERROR_CLASSES[code].prototype instanceof RecordError, code);
@@ -84,6 +92,20 @@ test("a record's error says where the record is at fault", async () => {
   assert.equal(error.column, 1);
 });
 
+test("the app's check's refusal says what the token claims", async () => {
+  const { client } = fakeClient(() => problem(422, "token_superseded",
+    { token_game_id: "g-1", token_ply: 3 }));
+  const error = await client.apply("mastery", "a1a2", { position: "p", token: "t",
+    game_id: "g-1", ply: 5 }).catch((e) => e);
+  assert.ok(error instanceof TokenSupersededError);
+  assert.equal(error.tokenGameId, "g-1");
+  assert.equal(error.tokenPly, 3);
+  const { client: other } = fakeClient(() => problem(422, "token_ahead"));
+  const bare = await other.status("mastery").catch((e) => e);
+  assert.equal(bare.tokenGameId, undefined);
+  assert.equal(bare.tokenPly, undefined);
+});
+
 test("an illegal move carries its reason, and a replay's its index", async () => {
   const { client } = fakeClient(() => problem(422, "illegal_move",
     { reason: "path_blocked", index: 3, extra_member: true }));
@@ -93,6 +115,65 @@ test("an illegal move carries its reason, and a replay's its index", async () =>
   assert.equal(error.index, 3);
   assert.equal(error.problem["extra_member"], true);
   assert.match(error.message, /^422 illegal_move: /);
+});
+
+test("too many records says the bound and where the game past it starts", async () => {
+  const { client, requests } = fakeClient(() => problem(422, "too_many_records",
+    { limit: 100, line: 201, column: 1 }));
+  const error = await client.importRecords("mastery", "*\n").catch((e) => e);
+  assert.ok(error instanceof TooManyRecordsError && error instanceof RecordError);
+  assert.deepEqual([error.limit, error.line, error.column], [100, 201, 1]);
+  assert.equal(new URL(requests[0]?.url ?? "").pathname,
+    "/v1/games/mastery/records/import-many");
+  assert.deepEqual(await requests[0]?.json(), { records: "*\n" });
+});
+
+test("a fault in a variation names it; a failing game of many its index", async () => {
+  const { client } = fakeClient(() => problem(422, "illegal_move",
+    { line: 3, column: 20, variation: [[1, 0], [2, 1]], game: 4 }));
+  const error = await client.importRecord("mastery", "*").catch((e) => e);
+  assert.ok(error instanceof IllegalMoveError);
+  assert.deepEqual(error.variation, [[1, 0], [2, 1]]);
+  assert.equal(error.game, 4);
+  assert.deepEqual([error.line, error.column], [3, 20]);
+  const { client: plain } = fakeClient(() => problem(422, "illegal_move",
+    { variation: "somewhere", game: "first" }));
+  const odd = await plain.replay("mastery", ["a"]).catch((e) => e);
+  assert.deepEqual([odd.variation, odd.game], [undefined, undefined]);
+});
+
+test("an import's tree becomes export's body: annotations aligned, variations by index", () => {
+  /** @param {string} move @param {string} position @param {object} [more] */
+  const ply = (move, position, more = {}) => ({ move, dice: null, events: [], mover: "light",
+    position, status: { state: "ongoing", to_move: "dark" }, ...more });
+  const inner = { plies: [ply("f2g2", "p4", { nags: [6] })], comments: [] };
+  const variation = { plies: [ply("c5b5", "p3", { suffix: "?!" }),
+                              ply("d3e4", "p5", { variations: [inner] })],
+                      comments: [{ after: 1, text: "inside" }] };
+  const plies = [ply("d2c2", "p1", { suffix: "!", nags: [1], clock_ms: 5000 }),
+                 ply("b6a5", "p2", { variations: [variation], mark: "+", eval: "0.5" })];
+  const line = lineBody(/** @type {any} */ (plies), [{ after: 1, text: "two\nlines" }]);
+  assert.deepEqual(line, {
+    moves: ["d2c2", "b6a5"], dice: [null, null], comments: [{ after: 1, text: "two\nlines" }],
+    annotations: [{ suffix: "!", nags: [1] }, { mark: "+", eval: "0.5" }],
+    variations: [{ after: 1, moves: ["c5b5", "d3e4"], dice: [null, null],
+                   comments: [{ after: 1, text: "inside" }],
+                   annotations: [{ suffix: "?!" }, {}],
+                   variations: [{ after: 1, moves: ["f2g2"], dice: [null], comments: [],
+                                  annotations: [{ nags: [6] }], variations: [] }] }],
+  });
+  const record = /** @type {any} */ ({
+    game: "mastery", options: { ruleset: "classic-1990" }, from_initial: false, start: "p0",
+    tags: { Game: "mastery", Options: "{}", Position: "p0", White: "Ann", Result: "*" },
+    asides: [{ after: 2, kind: "resigns", player: "dark", events: [] }],
+    plies, comments: [{ after: 1, text: "two\nlines" }] });
+  const body = exportBodyOf(record);
+  assert.equal(body.position, "p0");
+  assert.deepEqual(body.options, { ruleset: "classic-1990" });
+  assert.deepEqual(body.tags, { White: "Ann", Result: "*" });
+  assert.deepEqual(body.asides, [{ after: 2, kind: "resigns", player: "dark" }]);
+  assert.deepEqual(body.variations, line.variations);
+  assert.ok(!("position" in exportBodyOf({ ...record, from_initial: true })));
 });
 
 test("field, option and errors come from the document", async () => {
@@ -214,6 +295,34 @@ test("requests: the token only beside a position, answers' other members left ou
   assert.equal(first.method, "POST");
   assert.equal(first.headers.get("X-Api-Key"), "k");
   assert.equal(first.headers.get("Content-Type"), "application/json");
+});
+
+test("requests: the game id and ply whenever given; an answer carries them on", async () => {
+  const { client, requests } = fakeClient(() => Response.json({}));
+  /** @type {import("@boardgame-referee/client").Setup<"mastery"> & {token: string}} */
+  const setup = { position: "p", options: { ruleset: "ross-2002" }, token: "t", game_id: "g-1",
+    ply: 0 };
+  await client.legalMoves("mastery", setup);
+  await client.status("mastery", { game_id: "g-2", ply: 4 });
+  await client.status("mastery", { ...setup, game_id: null, ply: null });
+  await client.inspectToken("mastery", { token: "lonely" });
+  await client.inspectToken("mastery", setup);
+  await client.exportRecord("mastery", ["a1a2"], setup, {
+    clocks: [{ remaining_ms: { light: 1000, dark: 2000 } }] });
+  const url = client.pictureUrl("mastery", setup);
+  const [legal, stated, unstated, lonely, inspected, exported] =
+    await Promise.all(requests.map((r) => r.json()));
+  const at = { position: "p", options: { ruleset: "ross-2002" }, token: "t" };
+  assert.deepEqual(legal, { ...at, game_id: "g-1", ply: 0 });
+  assert.deepEqual(stated, { game_id: "g-2", ply: 4 });
+  assert.deepEqual(unstated, at);
+  assert.deepEqual(lonely, { token: "lonely" });      // the token alone: the initial position
+  assert.deepEqual(inspected, { ...at, game_id: "g-1", ply: 0 });
+  assert.deepEqual(exported.clocks, [{ remaining_ms: { light: 1000, dark: 2000 } }]);
+  assert.equal(requests[3]?.url, "http://referee.test/v1/games/mastery/tokens/inspect");
+  const query = new URL(url).searchParams;
+  assert.equal(query.get("game_id"), "g-1");
+  assert.equal(query.get("ply"), "0");
 });
 
 test("render asks for the format and answers SVG text or a PNG blob", async () => {

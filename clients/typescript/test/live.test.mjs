@@ -11,7 +11,8 @@ import { describe, test } from "node:test";
 import {
   BadSignatureError, GameMismatchError, GameOverError, IllegalMoveError, InvalidOptionsError,
   InvalidPositionError, InvalidRecordError, InvalidTagError, MalformedRequestError,
-  ProblemError, RefereeClient, UnknownGameError, UnsignedPositionError,
+  ProblemError, RefereeClient, TokenAheadError, TokenSupersededError, TokenWrongGameError,
+  TooManyRecordsError, UnknownGameError, UnsignedPositionError, exportBodyOf,
 } from "@boardgame-referee/client";
 
 /** @typedef {import("@boardgame-referee/client").At} At */
@@ -410,13 +411,153 @@ if (!URL) {
           await refusal(referee.status(id, { position: answer.position, options: answer.options }),
             UnsignedPositionError);
         } else {
-          const unsigned = await referee.apply(id, move, { ...setup, token: answer.token });
+          const unsigned = await referee.apply(id, move, {
+            position: setup.position, options: setup.options, token: answer.token });
           assert.equal(unsigned.token, undefined, "an unverified position is never signed");
         }
         const status = await referee.status(id, answer);
         assert.equal(status.state, "ongoing");
       });
     });
+  }
+
+  describe("the app's check: a game id and ply kept, every cheat refused", {
+    skip: signed ? false : "the service does not sign positions",
+  }, () => {
+    const first = /** @type {GameSummary} */ (games[0]);
+    const id = first.id;
+    /** A game of `plies` plies of the first legal move, from setup: every answer, in order.
+     * @param {number} plies */
+    async function played(plies) {
+      /** @type {(import("@boardgame-referee/client").Setup | Applied)[]} */
+      const answers = [await referee.setup(id)];
+      for (let ply = 0; ply < plies; ply += 1) {
+        const at = /** @type {At} */ (answers.at(-1));
+        const move = /** @type {LegalMoveEntry} */ (entries(await referee.legalMoves(id, at))[0]);
+        answers.push(await referee.apply(id, move.move, at, { seed: ply }));
+      }
+      return answers;
+    }
+
+    test("setup mints a game id; every answer keeps it and counts the plies", async () => {
+      const answers = await played(3);
+      const gameId = answers[0]?.game_id;
+      assert.match(gameId ?? "", /^[A-Za-z0-9_-]{22,64}$/);
+      assert.deepEqual(answers.map((answer) => answer.game_id), answers.map(() => gameId));
+      assert.deepEqual(answers.map((answer) => answer.ply), [0, 1, 2, 3]);
+      const other = await referee.setup(id);
+      assert.notEqual(other.game_id, gameId, "another setup is another game");
+    });
+
+    test("a take-back (an earlier token, the latest ply stated) is a TokenSupersededError",
+      async () => {
+        const answers = await played(2);
+        const [, mine, latest] = /** @type {Applied[]} */ (answers);
+        const kept = { game_id: latest.game_id, ply: latest.ply };
+        // the player goes back to his own earlier position and token, and plays another move
+        const moves = entries(await referee.legalMoves(id, mine)).map((entry) => entry.move);
+        const error = await refusal(
+          referee.apply(id, /** @type {string} */ (moves.at(-1)), { ...mine, ...kept }),
+          TokenSupersededError);
+        assert.equal(error.code, "token_superseded");
+        assert.equal(error.status, 422);
+        assert.equal(error.tokenPly, 1);
+        assert.equal(error.tokenGameId, latest.game_id);
+        // without the app's two values the service cannot tell: the earlier token verifies
+        const unchecked = await referee.status(id, {
+          position: mine.position, options: mine.options, token: mine.token });
+        assert.equal(unchecked.state, "ongoing");
+        // with them, the latest answer goes on
+        const next = entries(await referee.legalMoves(id, { ...latest, ...kept }))[0];
+        const on = await referee.apply(id, /** @type {LegalMoveEntry} */ (next).move,
+          { ...latest, ...kept });
+        assert.equal(on.ply, 3);
+      });
+
+    test("a token of another game is a TokenWrongGameError; one played past the app's ply a "
+      + "TokenAheadError", async () => {
+      const [ours, ourMove] = /** @type {Applied[]} */ (await played(1));
+      const theirs = /** @type {Applied[]} */ (await played(1))[1];
+      const kept = { game_id: ourMove.game_id, ply: ourMove.ply };
+      const move = /** @type {LegalMoveEntry} */ (entries(await referee.legalMoves(id, theirs))[0]);
+      const wrong = await refusal(referee.apply(id, move.move, { ...theirs, ...kept }),
+        TokenWrongGameError);
+      assert.equal(wrong.tokenGameId, theirs.game_id);
+      assert.equal(wrong.tokenPly, 1);
+      // the app knows ply 0 (setup); the game went on without it
+      const ahead = await refusal(
+        referee.status(id, { ...ourMove, game_id: ours.game_id, ply: ours.ply }),
+        TokenAheadError);
+      assert.equal(ahead.tokenPly, 1);
+      assert.equal(ahead.tokenGameId, ours.game_id);
+    });
+
+    test("inspectToken answers a valid token's claims, and refuses an edited one", async () => {
+      const [, , latest] = await played(2);
+      const answer = /** @type {Applied} */ (latest);
+      const inspected = await referee.inspectToken(id, { ...answer, token: tokenOf(answer) });
+      assert.equal(inspected.valid, true);
+      assert.equal(inspected.game, id);
+      assert.equal(inspected.position, answer.position);
+      assert.equal(inspected.game_id, answer.game_id);
+      assert.equal(inspected.ply, 2);
+      assert.equal(inspected.key_id, "k1");
+      assert.equal(typeof inspected.signed_at, "number");
+      assert.equal(inspected.code, undefined);
+      // one character of the token changed: not the service's
+      const token = tokenOf(answer);
+      const last = token.at(-1) === "A" ? "B" : "A";
+      const edited = await referee.inspectToken(id, {
+        position: answer.position, options: answer.options, token: token.slice(0, -1) + last });
+      assert.equal(edited.valid, false);
+      assert.equal(edited.code, "bad_signature");
+      assert.ok((edited.detail ?? "").length > 0);
+      assert.equal(edited.game_id, undefined);
+      // a valid token, but older than the ply stated
+      const stale = await referee.inspectToken(id, { ...answer, token: tokenOf(answer), ply: 5 });
+      assert.equal(stale.valid, false);
+      assert.equal(stale.code, "token_superseded");
+    });
+  });
+
+  test("a clocked game exported with its clocks and final token imports back with both", {
+    skip: signed && games.some((game) => game.id === "kings-mate") ? false
+      : "needs King's Mate on a service that signs positions",
+  }, async () => {
+    /** @type {At & {clocks?: import("@boardgame-referee/client").Clocks}} */
+    let at = await referee.setup("kings-mate", null, { base_seconds: 300, increment_seconds: 2 });
+    /** @type {Applied[]} */
+    const answers = [];
+    for (let ply = 0; ply < 4; ply += 1) {
+      const move = /** @type {LegalMoveEntry} */ (
+        entries(await referee.legalMoves("kings-mate", at))[ply]);
+      const answer = await referee.apply("kings-mate", move.move, at, { seed: ply });
+      answers.push(answer);
+      at = answer;
+    }
+    const clocks = answers.map((answer) =>
+      /** @type {import("@boardgame-referee/client").Clocks} */ (answer.clocks));
+    const last = /** @type {Applied} */ (answers.at(-1));
+    const exported = await referee.exportRecord("kings-mate", answers.map((a) => a.move), {}, {
+      clocks, tags: { Token: tokenOf(last), GameId: /** @type {string} */ (last.game_id) } });
+    assert.match(exported.record, /\[TimeControl "300\+2"\]/);
+    assert.match(exported.record, /\[%clk \d+:\d\d:\d\d(\.\d{3})?\]/);
+    const record = await referee.importRecord("kings-mate", exported.record);
+    record.plies.forEach((ply, index) => {
+      const remaining = /** @type {number} */ (clocks[index]?.remaining_ms[ply.mover]);
+      assert.equal(ply.clock_ms, remaining, `ply ${index}: the mover's clock after it`);
+    });
+    assert.equal(record.final_token?.valid, true);
+    assert.equal(record.final_token?.game_id, last.game_id);
+    assert.equal(record.final_token?.ply, 4);
+    const forged = exported.record.replace(tokenOf(last), tokenOf(answers[0] ?? last));
+    const handWritten = await referee.importRecord("kings-mate", forged);
+    assert.equal(handWritten.final_token?.valid, false);
+  });
+
+  /** @param {{token?: string}} answer */
+  function tokenOf(answer) {
+    return /** @type {string} */ (answer.token);
   }
 
   describe("problems", () => {
@@ -450,6 +591,91 @@ if (!URL) {
         assert.equal(error.status, 400);
         assert.ok(error.errors && "depth" in error.errors);
       });
+  });
+
+  describe("files of records", {
+    skip: ["mastery", "kings-mate"].every((id) => games.some((game) => game.id === id)) ? false
+      : "needs Mastery and King's Mate",
+  }, () => {
+    /** Three records of two games, the second broken at its line 7, column 17. */
+    const FILE = [
+      '[Game "mastery"]', "", "1. d2c2 b6a5 *", "",
+      '[Game "kings-mate"]', "", "1. d2d3 d8d7 2. d3d6 *", "",
+      '[Game "kings-mate"]', "", "1. d2d3 *", "",
+    ].join("\n");
+
+    test("each game is judged on its own, the broken one reported alone where it fails",
+      async () => {
+        const file = await referee.importRecords("mastery", FILE);
+        assert.equal(file.count, 3);
+        assert.equal(file.failed, 1);
+        assert.deepEqual(file.games.map((game) => [game.index, game.line, game.valid]),
+          [[0, 1, true], [1, 5, false], [2, 9, true]]);
+        const [mastery, broken, kingsMate] = file.games;
+        assert.ok(mastery?.valid && kingsMate?.valid && broken && !broken.valid);
+        assert.equal(mastery.record.game, "mastery");
+        assert.deepEqual(mastery.record.plies.map((ply) => ply.move), ["d2c2", "b6a5"]);
+        assert.equal(kingsMate.record.game, "kings-mate");
+        assert.deepEqual(kingsMate.record.plies.map((ply) => ply.move), ["d2d3"]);
+        assert.equal(broken.first_line, '[Game "kings-mate"]');
+        assert.equal(broken.problem.code, "illegal_move");
+        assert.deepEqual([broken.problem.line, broken.problem.column, broken.problem.index],
+          [7, 17, 2]);
+      });
+
+    test("an annotated record with variations exports and imports back to the same tree",
+      async () => {
+        const written = await referee.exportRecord("mastery", ["d2c2", "b6a5", "d3e4"], {}, {
+          annotations: [{ suffix: "!", nags: [1, 14] }, {}, { eval: "0.5" }],
+          comments: [{ after: 1, text: "two\nlines" }],
+          variations: [{ after: 1, moves: ["c5b5", "d3e4"], dice: [null, null],
+                         annotations: [{ suffix: "?!" }], comments: [],
+                         variations: [{ after: 1, moves: ["f2g2"], dice: [null], comments: [],
+                                        annotations: [{ nags: [6] }], variations: [] }] }],
+        });
+        const [first] = (await referee.importRecords("mastery", written.record)).games;
+        assert.ok(first?.valid && first.record.game === "mastery");
+        const record = first.record;
+        const [opening, reply] = record.plies;
+        assert.deepEqual([opening?.suffix, opening?.nags], ["!", [1, 14]]);
+        assert.equal(record.plies[2]?.eval, "0.5");
+        const variation = reply?.variations?.[0];
+        assert.deepEqual(variation?.plies.map((ply) => [ply.move, ply.suffix]),
+          [["c5b5", "?!"], ["d3e4", undefined]]);
+        assert.deepEqual(variation?.plies[1]?.variations?.[0]?.plies.map((ply) => ply.nags),
+          [[6]]);
+        // the variation starts from the position before the ply it replaces
+        assert.notEqual(variation?.plies[0]?.position, reply?.position);
+
+        const again = await referee.exportRecords("mastery", [exportBodyOf(record)]);
+        assert.equal(again.count, 1);
+        const [back] = (await referee.importRecords("mastery", again.records)).games;
+        assert.ok(back?.valid);
+        assert.deepEqual(back.record.plies, record.plies);
+        assert.deepEqual(back.record.comments, record.comments);
+        assert.equal(back.record.comments[0]?.text, "two\nlines");
+      });
+
+    test("a fault inside a variation names the variation", async () => {
+      const error = await refusal(referee.importRecord("mastery",
+        '[Game "mastery"]\n\n1. d2c2 b6a5 (1... d2d8) *\n'), IllegalMoveError);
+      assert.deepEqual(error.variation, [[1, 0]]);
+      assert.deepEqual([error.line, error.column], [3, 20]);
+    });
+
+    test("a game of an export of many that fails is named by its index", async () => {
+      const error = await refusal(
+        referee.exportRecords("mastery", [{ moves: ["d2c2"] }, { moves: ["zz"] }]),
+        IllegalMoveError);
+      assert.deepEqual([error.game, error.index], [1, 0]);
+    });
+
+    test("a text of more games than a request judges is a TooManyRecordsError", async () => {
+      const error = await refusal(referee.importRecords("mastery", "*\n".repeat(101)),
+        TooManyRecordsError);
+      assert.ok(error instanceof ProblemError && error.status === 422);
+      assert.deepEqual([error.limit, error.line, error.column], [100, 101, 1]);
+    });
   });
 
   test("a game with dice passed them back in to a chance move", async () => {

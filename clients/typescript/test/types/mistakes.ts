@@ -2,7 +2,7 @@
 // on the line before one, and `tsc` fails if that line ever compiles (the error it expects
 // gone). Compiled by `npm run typecheck:types` (after `npm run build`); never run. Each
 // mistake has its correct twin in uses.ts, which must compile.
-import { RefereeClient } from "@boardgame-referee/client";
+import { RefereeClient, TokenSupersededError, type Suffix } from "@boardgame-referee/client";
 import "@boardgame-referee/client/referee-board";
 import type { RefereeBoard } from "@boardgame-referee/client/referee-board";
 
@@ -58,6 +58,26 @@ for (const event of (await referee.apply("kings-mate", "a1b2")).events) {
   console.log(event.type === "fight");
 }
 
+// the app's check: a ply is a number, a game id a string; a token inspected is given
+// @ts-expect-error
+await referee.apply("mastery", "e2e3", { position: "p", token: "t", ply: "3" });
+// @ts-expect-error
+await referee.status("mastery", { position: "p", token: "t", game_id: 7 });
+// @ts-expect-error
+await referee.inspectToken("mastery", { position: "p" });
+// an inspection's options are its game's
+// @ts-expect-error
+console.log((await referee.inspectToken("kings-mate", { token: "t" })).options.ruleset);
+try {
+  await referee.apply("mastery", "e2e3");
+} catch (error) {
+  if (error instanceof TokenSupersededError) {
+    // @ts-expect-error
+    const ply: string | undefined = error.tokenPly;
+    console.log(ply);
+  }
+}
+
 // the element: a game id it cannot play, options no game has, dice of no game, and
 // answers read as the client types them (not loose records)
 const board: RefereeBoard = document.createElement("referee-board");
@@ -75,3 +95,47 @@ board.addEventListener("move", (moved) => {
 });
 // @ts-expect-error
 console.log(board.legalMoves[0]?.no_such_field);
+// the app's check on the element: a ply is a number, the answer's a number too
+// @ts-expect-error
+board.ply = "3";
+board.addEventListener("referee-error", (failed) => {
+  // @ts-expect-error
+  console.log(failed.detail.no_such_member.length);
+});
+board.addEventListener("move", (moved) => {
+  // @ts-expect-error
+  const ply: string | undefined = moved.detail.ply;
+  console.log(ply);
+});
+
+// a file of records: an entry's record is there only once `valid` says so
+const file = await referee.importRecords("mastery", "*");
+const entry = file.games[0];
+if (entry) {
+  // @ts-expect-error
+  console.log(entry.record.plies);
+}
+if (entry?.valid && entry.record.game === "kings-mate") {
+  // a King's Mate record's options hold no Mastery ruleset
+  // @ts-expect-error
+  console.log(entry.record.options.ruleset);
+  const ply = entry.record.plies[0];
+  // NAGs are numbers, not "$1" strings
+  // @ts-expect-error
+  const nag: string | undefined = ply?.nags?.[0];
+  // a suffix is one of the six
+  // @ts-expect-error
+  const suffix: Suffix = "!!!";
+  // a variation's plies are plies: each has its move, not a text
+  // @ts-expect-error
+  const move: number | undefined = ply?.variations?.[0]?.plies[0]?.move;
+  console.log(nag, suffix, move);
+}
+// exportRecords takes the game's moves, options and annotations
+// @ts-expect-error
+await referee.exportRecords("mastery", [{ moves: ["d2c2"], options: { stalemate: "loss" } }]);
+// @ts-expect-error
+await referee.exportRecords("mastery", [{ moves: ["d2c2"], annotations: [{ nags: ["$1"] }] }]);
+// a variation says which ply it replaces
+// @ts-expect-error
+await referee.exportRecord("mastery", ["d2c2"], {}, { variations: [{ moves: ["d2d3"] }] });
