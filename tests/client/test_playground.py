@@ -450,3 +450,32 @@ def test_step_into_a_variation_walk_it_and_back_out(page, base_url, axe_source):
     play_typed(page, move)
     assert [li.inner_text().split()[0] for li in page.locator("#history > li").all()] == [
         "d2c2!", "b6a5", "d3e4", move]
+
+
+def test_a_game_picked_from_a_file_is_signed_where_the_service_requires_it(page):
+    keys = {"REFEREE_SIGNING_KEYS": "k1:playground-test-secret", "REFEREE_REQUIRE_SIGNED": "1"}
+    with running_service(env=keys) as url:
+        open_game(page, url, "mastery")
+        load_file(page, "round.rec", FILE)
+        page.wait_for_function("document.body.dataset.game === 'mastery' && "
+                               "document.body.dataset.ready === '2'")
+        page.click('#record-game-list button[data-index="2"]')
+        page.wait_for_function("document.body.dataset.game === 'kings-mate' && "
+                               "document.body.dataset.ready === '1'")
+        assert page.evaluate("document.querySelector('#board').token")
+        assert page.inner_text(ERROR) == "" and page.inner_text(STATUS) == "black to move"
+        play_typed(page, "d8d7")               # the picked game goes on, signed
+        assert page.inner_text(ERROR) == ""
+        # a variation was never played: its positions have no token, which this service
+        # refuses; backing out gives the main line back, signed
+        page.fill("#record-text", ANNOTATED)
+        page.click("#load-record")
+        page.wait_for_function("document.body.dataset.game === 'mastery' && "
+                               "document.body.dataset.ready === '3'")
+        page.click('button.enter[data-path="1.0"]')
+        page.wait_for_function(f"{SHADOW}.querySelector('.error').textContent !== ''")
+        assert "signed positions" in page.inner_text(ERROR)
+        page.click("#viewer-out")
+        page.wait_for_function("document.body.dataset.ready === '3' && "
+                               f"{SHADOW}.querySelector('.error').textContent === ''")
+        assert page.inner_text(STATUS) == "light to move"
