@@ -330,7 +330,9 @@ async function pickGame(/** @type {{games: any[], texts: string[], picked: numbe
     return;
   }
   showRecord(loaded);
-  if (file.games.length > 1) {
+  if (file.games.length === 1) {
+    forgetFile();
+  } else {
     file.picked = index;
     showFile(file);
     const failed = file.games.filter((game) => !game.valid).length;
