@@ -371,6 +371,17 @@ def test_a_file_of_several_records_lists_its_games_and_one_is_picked(page, base_
     assert page.get_attribute('#record-game-list button[data-index="2"]', "aria-pressed") == "true"
     assert page.get_attribute('#record-game-list button[data-index="0"]', "aria-pressed") == "false"
     assert page.inner_text("#record-note") == "Game 3 of 3 (1 refused): Loaded 1 ply, result *."
+    load_file(page, "round.rec", FILE)
+    page.wait_for_function("document.body.dataset.game === 'mastery' && "
+                           "document.body.dataset.ready === '2'")
+    page.fill("#record-text", ANNOTATED)       # a text of one game: no list
+    page.click("#load-record")
+    page.wait_for_function("document.body.dataset.ready === '3'")
+    assert page.locator("#record-games").is_hidden()
+    assert page.inner_text("#record-note") == "Loaded 3 plies, result *."
+    load_file(page, "round.rec", FILE)
+    page.wait_for_function("document.body.dataset.ready === '2' && "
+                           "!document.querySelector('#record-games').hidden")
     page.click("#new-game")                    # a new game forgets the file
     page.wait_for_function("document.body.dataset.ready === '0'")
     assert page.locator("#record-games").is_hidden()
