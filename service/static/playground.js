@@ -3,8 +3,11 @@
 // status. The page chooses the game, options and position, keeps the history (from the
 // element's move events) for Undo, and plays a side whose "computer plays" switch is on
 // with POST /v1/games/{game}/suggest. Save writes the game as a record (POST
-// /v1/games/{game}/records/export) and downloads it; Load reads a record (a chosen file or
-// pasted text) with POST /v1/games/{game}/records/import and shows the game at its end.
+// /v1/games/{game}/records/export) and downloads it; Load reads a file of one or more records
+// (a chosen file or pasted text) with POST /v1/games/{game}/records/import-many, lists its
+// games when it holds several (the broken ones with their fault) and shows the one picked at
+// its end (read again alone with records/import, for its token): each ply with its suffix,
+// NAGs and eval, its variations under it; a variation can be stepped into and out of.
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 /** @type {import("./referee-board.js").RefereeBoard} */
@@ -26,7 +29,30 @@ const state = {
   asides: /** @type {{after: number, player: string, kind: string}[]} */ ([]),
   tags: /** @type {Record<string, string>} */ ({}),
   ended: /** @type {any} */ (null),
+  // a file of several records: its text, each game's answer and text, the one shown
+  file: /** @type {{games: any[], texts: string[], picked: number} | null} */ (null),
+  // the variations stepped into, outermost first: each one's plies, the position before its
+  // first ply, how many of its plies are shown, and what it replaces; the main line's board
+  // (position, token, game id, ply) to go back to
+  lines: /** @type {{plies: any[], start: string | null, cursor: number, path: number[][], replaces: string}[]} */ ([]),
+  main: /** @type {{position: string | null, token: string | null, gameId: string | null, ply: number | null} | null} */ (null),
 };
+
+/** The glyph of each common numeric annotation glyph ($1 is "!"), with what it means. */
+const NAG_GLYPHS = /** @type {Record<number, [string, string]>} */ ({
+  1: ["!", "good move"], 2: ["?", "mistake"], 3: ["!!", "brilliant move"],
+  4: ["??", "blunder"], 5: ["!?", "interesting move"], 6: ["?!", "dubious move"],
+  7: ["□", "only move"], 10: ["=", "equal position"], 13: ["∞", "unclear position"],
+  14: ["+=", "the first player stands slightly better"],
+  15: ["=+", "the second player stands slightly better"],
+  16: ["±", "the first player stands better"], 17: ["∓", "the second player stands better"],
+  18: ["+−", "the first player is winning"], 19: ["−+", "the second player is winning"],
+});
+
+/** A NAG as it is shown: its glyph where it has a common one, else $n. */
+function nagGlyph(/** @type {number} */ nag) {
+  return NAG_GLYPHS[nag]?.[0] ?? `$${nag}`;
+}
 
 /** @param {string | null} message */
 function showError(message) {
@@ -49,9 +75,13 @@ async function getJson(/** @type {string} */ path, /** @type {unknown} */ body =
 /** A refused record in one line: its code, the sentence (which says where: the line and
  * column, the move), the rule's reason. */
 function recordProblem(/** @type {Error & {problem?: any}} */ error) {
-  const problem = error.problem || {};
+  return `Record refused: ${problemLine(error.problem || { detail: error.message })}`;
+}
+
+/** A problem document in one line: its code, its sentence, the rule's reason. */
+function problemLine(/** @type {any} */ problem) {
   const code = problem.code ? `${problem.code}: ` : "";
-  return `Record refused: ${code}${error.message}` + (problem.reason ? ` [${problem.reason}]` : "");
+  return `${code}${problem.detail}` + (problem.reason ? ` [${problem.reason}]` : "");
 }
 
 async function loadGames() {
@@ -95,7 +125,8 @@ function computerPlays(/** @type {string | null} */ player) {
 async function computerTurn() {
   // If the side to move is the computer's, ask the service for its move and let the board
   // play it (a move it was asked of an earlier position is dropped).
-  if (state.finished || state.ended || !state.toMove || !computerPlays(state.toMove)) return;
+  if (state.finished || state.ended || state.lines.length || !state.toMove ||
+      !computerPlays(state.toMove)) return;
   const position = board.position;
   if (state.thinking === position) return;  // already asked for this position
   state.thinking = position;
@@ -140,9 +171,11 @@ function show(/** @type {string | null} */ position, /** @type {string | null} *
   if (options === null) return;
   showError(null);
   delete document.body.dataset.ready;
+  closeViewer();
   state.history = [];
   state.thinking = null;
   forgetRecord(position, token);
+  forgetFile();
   board.game = $("game").value;
   board.options = options;
   board.position = position;
@@ -160,6 +193,8 @@ function loadPosition() {
 
 function undo() {
   // Back to the last position where a person was to move: the computer's replies go too.
+  // (From inside a variation, back to the main line first.)
+  closeViewer();
   let last = state.history.pop();
   while (last && computerPlays(last.side) && state.history.length) last = state.history.pop();
   if (!last) return;
@@ -232,10 +267,60 @@ function recordGame(/** @type {string} */ text) {
   return tag ? tag[1].replace(/\\(.)/g, "$1") : $("game").value;
 }
 
+/** The offset in `text` of `line` and `column` (from 1; a column counts characters, as the
+ * service counts them, not UTF-16 units). */
+function offsetOf(/** @type {string} */ text, /** @type {number} */ line,
+                  /** @type {number} */ column) {
+  let offset = 0;
+  for (let n = 1; n < line; n += 1) offset = text.indexOf("\n", offset) + 1;
+  const end = text.indexOf("\n", offset);
+  const rest = text.slice(offset, end === -1 ? text.length : end);
+  return offset + Array.from(rest).slice(0, column - 1).join("").length;
+}
+
+/** Each game's own text: from where it starts to where the next one does. */
+function gameTexts(/** @type {string} */ text, /** @type {any[]} */ games) {
+  const starts = games.map((game) => offsetOf(text, game.line, game.column));
+  return starts.map((start, i) => text.slice(start, starts[i + 1] ?? text.length));
+}
+
 async function loadRecord(/** @type {string} */ text) {
-  // The record's game at its end: its game and options chosen, its plies in the history
-  // (Undo steps back through them), its final position on the board.
+  // Every game of the text judged (records/import-many, the path's game for a record without
+  // a Game tag); a text of one game shows it or its fault, a text of several lists them.
   showError(null);
+  let file;
+  try {
+    file = await getJson(`/v1/games/${encodeURIComponent($("game").value)}/records/import-many`,
+                         { records: text });
+  } catch (e) {
+    showError(recordProblem(/** @type {Error} */ (e)));
+    return;
+  }
+  if (file.count === 1) {
+    const [only] = file.games;
+    if (!only.valid) {
+      showError(`Record refused: ${problemLine(only.problem)}`);
+      return;
+    }
+    await pickGame({ games: file.games, texts: [text], picked: 0 }, 0);
+    return;
+  }
+  const listed = { games: file.games, texts: gameTexts(text, file.games), picked: -1 };
+  const first = file.games.findIndex((/** @type {any} */ game) => game.valid);
+  if (first === -1) {
+    showFile(listed);
+    $("record-note").textContent = `None of the ${file.count} games of the file can be read.`;
+    return;
+  }
+  await pickGame(listed, first);
+}
+
+/** Shows game `index` of a file: read alone (records/import, which gives its token where
+ * the service signs it), its game and options chosen, at its end. */
+async function pickGame(/** @type {{games: any[], texts: string[], picked: number}} */ file,
+                        /** @type {number} */ index) {
+  showError(null);
+  const text = file.texts[index];
   let loaded;
   try {
     loaded = await getJson(`/v1/games/${encodeURIComponent(recordGame(text))}/records/import`,
@@ -244,6 +329,58 @@ async function loadRecord(/** @type {string} */ text) {
     showError(recordProblem(/** @type {Error} */ (e)));
     return;
   }
+  showRecord(loaded);
+  if (file.games.length === 1) {
+    forgetFile();
+  } else {
+    file.picked = index;
+    showFile(file);
+    const failed = file.games.filter((game) => !game.valid).length;
+    $("record-note").textContent = `Game ${index + 1} of ${file.games.length}` +
+      (failed ? ` (${failed} refused)` : "") + `: ${$("record-note").textContent}`;
+  }
+}
+
+/** The games of a file as a list: a button for each one that reads, its fault for each one
+ * that does not. */
+function showFile(/** @type {{games: any[], texts: string[], picked: number}} */ file) {
+  state.file = file;
+  const list = $("record-game-list");
+  list.innerHTML = "";
+  for (const game of file.games) {
+    const item = document.createElement("li");
+    const name = `Game ${game.index + 1}, line ${game.line}: ${game.first_line}`;
+    if (game.valid) {
+      const record = game.record;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.index = String(game.index);
+      button.setAttribute("aria-pressed", String(game.index === file.picked));
+      const plies = record.plies.length;
+      button.textContent = `${name} (${record.game}, ${plies} ${plies === 1 ? "ply" : "plies"}, ${record.result})`;
+      button.addEventListener("click", () => pickGame(file, game.index));
+      item.appendChild(button);
+    } else {
+      item.className = "broken";
+      item.textContent = `${name}: refused, ${problemLine(game.problem)}`;
+    }
+    list.appendChild(item);
+  }
+  $("record-games").hidden = false;
+}
+
+/** No file's games listed. */
+function forgetFile() {
+  state.file = null;
+  $("record-games").hidden = true;
+  $("record-game-list").innerHTML = "";
+}
+
+function showRecord(/** @type {any} */ loaded) {
+  // The record's game at its end: its game and options chosen, its plies in the history
+  // (Undo steps back through them; each keeps its annotations and variations), its final
+  // position on the board.
+  closeViewer();
   if ($("game").value !== loaded.game) {
     $("game").value = loaded.game;
     describeOptions();
@@ -254,7 +391,7 @@ async function loadRecord(/** @type {string} */ text) {
   const befores = [loaded.start, ...loaded.plies.map((/** @type {any} */ ply) => ply.position)];
   state.history = loaded.plies.map((/** @type {any} */ ply, /** @type {number} */ i) => ({
     move: ply.move, dice: ply.dice ?? undefined, before: befores[i], tokenBefore: null,
-    gameIdBefore: null, plyBefore: null, side: ply.mover }));
+    gameIdBefore: null, plyBefore: null, side: ply.mover, ply }));
   forgetRecord(loaded.from_initial ? null : loaded.start, null);
   state.asides = loaded.asides.map((/** @type {any} */ aside) =>
     ({ after: aside.after, kind: aside.kind, player: aside.player }));
@@ -277,6 +414,151 @@ async function loadRecord(/** @type {string} */ text) {
   board.ply = loaded.ply ?? null;
 }
 
+/** A ply's annotations after its move: its mark and suffix, its NAGs' glyphs, its eval. */
+function plyText(/** @type {HTMLElement} */ item, /** @type {any} */ ply, /** @type {string} */ move) {
+  item.append(move + (ply?.mark ?? "") + (ply?.suffix ?? ""));
+  for (const nag of ply?.nags ?? []) {
+    const glyph = document.createElement("span");
+    glyph.className = "annotation";
+    glyph.title = `$${nag}` + (NAG_GLYPHS[nag] ? `: ${NAG_GLYPHS[nag][1]}` : "");
+    glyph.textContent = nagGlyph(nag);
+    item.append(" ", glyph);
+  }
+  if (ply?.eval !== undefined) {
+    const evaluation = document.createElement("span");
+    evaluation.className = "eval";
+    evaluation.textContent = `eval ${ply.eval}`;
+    item.append(" ", evaluation);
+  }
+}
+
+/** The variations of a ply (`path`: the hops to the line it is in) as a list: each with a
+ * button that steps into it and its plies, their own variations under them. */
+function variationList(/** @type {any} */ ply, /** @type {number[][]} */ path,
+                       /** @type {number} */ index) {
+  const list = document.createElement("ol");
+  list.className = "variations";
+  list.setAttribute("aria-label", `Variations instead of ${ply.move}`);
+  ply.variations.forEach((/** @type {any} */ variation, /** @type {number} */ v) => {
+    const here = [...path, [index, v]];
+    const item = document.createElement("li");
+    const enter = document.createElement("button");
+    enter.type = "button";
+    enter.className = "enter";
+    enter.dataset.path = pathName(here);
+    enter.textContent = `Step into variation ${v + 1} instead of ${ply.move}`;
+    enter.addEventListener("click", () => enterVariation(here));
+    item.appendChild(enter);
+    const plies = document.createElement("ol");
+    plies.className = "line";
+    plies.dataset.path = pathName(here);
+    variation.plies.forEach((/** @type {any} */ inner, /** @type {number} */ i) => {
+      const step = document.createElement("li");
+      step.dataset.index = String(i);
+      plyText(step, inner, inner.move);
+      if (inner.variations) step.appendChild(variationList(inner, here, i));
+      plies.appendChild(step);
+    });
+    item.appendChild(plies);
+    list.appendChild(item);
+  });
+  return list;
+}
+
+/** A variation's path as text: its hops, each "ply.variation", joined by "/". */
+function pathName(/** @type {number[][]} */ path) {
+  return path.map((hop) => hop.join(".")).join("/");
+}
+
+/** The position of a line after `cursor` of its plies. */
+function shownPosition(/** @type {{plies: any[], start: string | null, cursor: number}} */ line) {
+  return line.cursor === 0 ? line.start : line.plies[line.cursor - 1].position;
+}
+
+/** Steps into the variation at `path` (from the main line's plies down): the board shows
+ * the position before the ply it replaces, not to be played on, and Next walks its plies. */
+function enterVariation(/** @type {number[][]} */ path) {
+  showError(null);
+  if (!state.lines.length) {
+    state.main = { position: board.position, token: board.token, gameId: board.gameId,
+                   ply: board.ply };
+  }
+  /** @type {typeof state.lines} */
+  const lines = [];
+  let plies = state.history.map((step) => step.ply);
+  let befores = state.history.map((step) => step.before);
+  for (const [index, v] of path) {
+    if (lines.length) lines[lines.length - 1].cursor = index;
+    const variation = plies[index].variations[v];
+    lines.push({ plies: variation.plies, start: befores[index], cursor: 0,
+                 path: path.slice(0, lines.length + 1), replaces: plies[index].move });
+    const start = befores[index];
+    plies = variation.plies;
+    befores = [start, ...plies.map((/** @type {any} */ ply) => ply.position)];
+  }
+  state.lines = lines;
+  board.interactive = false;
+  showViewed();
+}
+
+/** One step along the variation shown (`by` plies: 1 or -1), within its plies. */
+function stepVariation(/** @type {number} */ by) {
+  const line = state.lines[state.lines.length - 1];
+  if (!line) return;
+  const cursor = Math.min(line.plies.length, Math.max(0, line.cursor + by));
+  if (cursor === line.cursor) return;
+  line.cursor = cursor;
+  showViewed();
+}
+
+/** Out of the variation shown: to the line it branches from (where it branches), or from
+ * the outermost back to the main line as it was. */
+function backOut() {
+  state.lines.pop();
+  if (state.lines.length) {
+    showViewed();
+    return;
+  }
+  const main = state.main;
+  closeViewer();
+  if (!main) return;
+  delete document.body.dataset.ready;
+  board.position = main.position;
+  board.token = main.token;
+  board.gameId = main.gameId;
+  board.ply = main.ply;
+}
+
+/** The board at the variation's position shown (unsigned: a variation was never played),
+ * and the panel saying where it is. */
+function showViewed() {
+  const line = state.lines[state.lines.length - 1];
+  delete document.body.dataset.ready;
+  delete document.body.dataset.view;
+  board.token = null;
+  board.gameId = null;
+  board.ply = null;
+  board.position = shownPosition(line);
+  const depth = state.lines.length;
+  const last = line.cursor ? line.plies[line.cursor - 1] : null;
+  $("viewer-where").textContent =
+    `In a variation instead of ${line.replaces}` + (depth > 1 ? ` (${depth} deep)` : "") +
+    `: ${line.cursor} of ${line.plies.length} ${line.plies.length === 1 ? "ply" : "plies"}` +
+    (last ? `, after ${last.move}${last.suffix ?? ""}.` : ", before its first.");
+  $("viewer-previous").disabled = line.cursor === 0;
+  $("viewer-next").disabled = line.cursor === line.plies.length;
+  $("viewer").hidden = false;
+}
+
+/** No variation stepped into: the board takes moves again. */
+function closeViewer() {
+  state.lines = [];
+  state.main = null;
+  $("viewer").hidden = true;
+  delete document.body.dataset.view;
+  board.interactive = true;
+}
+
 async function loadRecordFile() {
   const input = /** @type {HTMLInputElement} */ ($("record-file"));
   const file = input.files && input.files[0];
@@ -290,12 +572,22 @@ async function loadRecordFile() {
 }
 
 function renderHistory() {
+  // each ply with its annotations and, under it, its variations; the ply shown inside a
+  // variation marked as the current one
   const list = $("history");
   list.innerHTML = "";
-  for (const step of state.history) {
+  state.history.forEach((step, index) => {
     const item = document.createElement("li");
-    item.textContent = step.move + (step.dice ? ` (dice ${JSON.stringify(step.dice)})` : "");
+    plyText(item, step.ply, step.move + (step.dice ? ` (dice ${JSON.stringify(step.dice)})` : ""));
+    if (step.ply?.variations) item.appendChild(variationList(step.ply, [], index));
     list.appendChild(item);
+  });
+  const line = state.lines[state.lines.length - 1];
+  if (line && line.cursor > 0) {
+    const shown = list.querySelector(
+      `ol.line[data-path="${pathName(line.path)}"] > li[data-index="${line.cursor - 1}"]`);
+    shown?.classList.add("current");
+    shown?.setAttribute("aria-current", "step");
   }
 }
 
@@ -316,6 +608,8 @@ board.addEventListener("status", (event) => {
   renderHistory();
   document.body.dataset.game = board.game;  // for tests: which game, how many plies shown
   document.body.dataset.ready = String(state.history.length);
+  const line = state.lines[state.lines.length - 1];
+  if (line) document.body.dataset.view = `${state.lines.length}:${line.cursor}`;
   computerTurn();
 });
 $("game").addEventListener("change", () => {
@@ -330,6 +624,9 @@ $("load").addEventListener("click", loadPosition);
 $("undo").addEventListener("click", undo);
 $("save-record").addEventListener("click", saveRecord);
 $("record-file").addEventListener("change", loadRecordFile);
+$("viewer-previous").addEventListener("click", () => stepVariation(-1));
+$("viewer-next").addEventListener("click", () => stepVariation(1));
+$("viewer-out").addEventListener("click", backOut);
 $("load-record").addEventListener("click", () => {
   const text = $("record-text").value;
   if (text.trim()) loadRecord(text);
@@ -338,7 +635,8 @@ $("load-record").addEventListener("click", () => {
 $("typed").addEventListener("submit", (/** @type {Event} */ event) => {
   event.preventDefault();
   const text = $("move-text").value.trim();
-  if (text) board.play(text);
+  if (state.lines.length) showError("Back out of the variation to play a move.");
+  else if (text) board.play(text);
 });
 
 loadGames().then(newGame).catch((e) => showError(e.message));

@@ -13,6 +13,7 @@ import shutil
 import pytest
 
 from rules import registry
+from tests.client.node import install_locked
 from tests.live_service import post_json, running_service
 
 CHROMIUM = "/usr/bin/chromium"
@@ -255,7 +256,7 @@ def test_the_computer_can_play_both_sides(page, base_url):
 def play_typed(page, *moves: str) -> None:
     """Type and play ``moves``, waiting for each to be shown."""
     for move in moves:
-        shown = page.locator("#history li").count()
+        shown = page.locator("#history > li").count()
         page.fill("#move-text", move)
         page.press("#move-text", "Enter")
         page.wait_for_function(f"document.body.dataset.ready === '{shown + 1}'")
@@ -310,3 +311,182 @@ def test_a_pasted_record_and_a_broken_one(page, base_url):
     # the game shown is still the pasted one
     assert page.inner_text(STATUS) == "black to move"
     assert page.locator("#history li").count() == 1
+
+
+#: a file of three records: a Mastery game, a King's Mate game broken at its line 7, column
+#: 17 (a Fool cannot move three squares), and a King's Mate game of one ply
+FILE = ('[Game "mastery"]\n\n1. d2c2 b6a5 *\n\n'
+        '[Game "kings-mate"]\n\n1. d2d3 d8d7 2. d3d6 *\n\n'
+        '[Game "kings-mate"]\n[White "Ann"]\n\n1. d2d3 *\n')
+#: an annotated Mastery record: suffixes, NAGs (common and not), an eval, and a variation
+#: instead of the second ply with a variation of its own instead of its second ply
+ANNOTATED = ('[Game "mastery"]\n\n'
+             '1. d2c2! $1 $14 b6a5 (1... c5b5?! {inside} 2. d3e4 (2. f2g2 $6)) '
+             '2. d3e4 $200 {[%eval 0.5]} *\n')
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    """axe-core's script, as the element's accessibility tests install it (pinned)."""
+    from tests.client import test_element_accessibility as a11y  # it imports this module
+    install_locked(a11y.AXE)
+    return (a11y.AXE / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+
+
+def axe_violations(page, axe_source: str) -> list[str]:
+    """axe-core's violations on the page, as the element's accessibility tests list them."""
+    from tests.client import test_element_accessibility as a11y  # it imports this module
+    return a11y.axe_violations(page, axe_source)
+
+
+def load_file(page, name: str, text: str) -> None:
+    page.set_input_files("#record-file", files=[{
+        "name": name, "mimeType": "text/plain", "buffer": text.encode()}])
+
+
+def test_a_file_of_several_records_lists_its_games_and_one_is_picked(page, base_url):
+    open_game(page, base_url, "sceptre")
+    load_file(page, "round.rec", FILE)
+    # the first game that reads is shown; every game is listed, the broken one with its fault
+    page.wait_for_function("document.body.dataset.game === 'mastery' && "
+                           "document.body.dataset.ready === '2'")
+    games = page.locator("#record-game-list > li")
+    assert games.count() == 3
+    assert games.nth(0).inner_text() == (
+        'Game 1, line 1: [Game "mastery"] (mastery, 2 plies, *)')
+    broken = games.nth(1).inner_text()
+    assert broken.startswith('Game 2, line 5: [Game "kings-mate"]: refused, illegal_move: '
+                             "Line 7, column 17, move 2 "), broken
+    assert games.nth(1).locator("button").count() == 0
+    assert page.inner_text("#record-note") == "Game 1 of 3 (1 refused): Loaded 2 plies, result *."
+    assert page.get_attribute('#record-game-list button[data-index="0"]', "aria-pressed") == "true"
+    assert page.inner_text("#error") == ""
+
+    page.click('#record-game-list button[data-index="2"]')
+    page.wait_for_function("document.body.dataset.game === 'kings-mate' && "
+                           "document.body.dataset.ready === '1'")
+    assert page.input_value("#game") == "kings-mate"
+    assert page.inner_text(STATUS) == "black to move"
+    assert [li.inner_text() for li in page.locator("#history > li").all()] == ["d2d3"]
+    assert page.get_attribute('#record-game-list button[data-index="2"]', "aria-pressed") == "true"
+    assert page.get_attribute('#record-game-list button[data-index="0"]', "aria-pressed") == "false"
+    assert page.inner_text("#record-note") == "Game 3 of 3 (1 refused): Loaded 1 ply, result *."
+    load_file(page, "round.rec", FILE)
+    page.wait_for_function("document.body.dataset.game === 'mastery' && "
+                           "document.body.dataset.ready === '2'")
+    page.fill("#record-text", ANNOTATED)       # a text of one game: no list
+    page.click("#load-record")
+    page.wait_for_function("document.body.dataset.ready === '3'")
+    assert page.locator("#record-games").is_hidden()
+    assert page.inner_text("#record-note") == "Loaded 3 plies, result *."
+    load_file(page, "round.rec", FILE)
+    page.wait_for_function("document.body.dataset.ready === '2' && "
+                           "!document.querySelector('#record-games').hidden")
+    page.click("#new-game")                    # a new game forgets the file
+    page.wait_for_function("document.body.dataset.ready === '0'")
+    assert page.locator("#record-games").is_hidden()
+
+
+def test_annotations_are_shown_on_each_ply_and_variations_under_it(page, base_url):
+    open_game(page, base_url, "mastery")
+    page.fill("#record-text", ANNOTATED)
+    page.click("#load-record")
+    page.wait_for_function("document.body.dataset.ready === '3'")
+    plies = page.locator("#history > li")
+    first = plies.nth(0)
+    assert first.inner_text().split() == ["d2c2!", "!", "+="]
+    assert first.locator(".annotation").nth(0).get_attribute("title") == "$1: good move"
+    third = plies.nth(2)
+    assert third.inner_text().split() == ["d3e4", "$200", "eval", "0.5"]
+    variation = plies.nth(1).locator(":scope > ol.variations > li")
+    assert variation.count() == 1
+    moves = variation.locator('ol.line[data-path="1.0"] > li')
+    assert moves.count() == 2
+    assert moves.nth(0).inner_text() == "c5b5?!"
+    inner = moves.nth(1).locator('ol.line[data-path="1.0/1.0"] > li')
+    assert inner.count() == 1 and inner.nth(0).inner_text().split() == ["f2g2", "?!"]
+    assert page.locator("#viewer").is_hidden()
+
+
+def test_step_into_a_variation_walk_it_and_back_out(page, base_url, axe_source):
+    open_game(page, base_url, "mastery")
+    record = post_json(base_url, "/v1/games/mastery/records/import", {"record": ANNOTATED})
+    main = record["plies"]
+    line = main[1]["variations"][0]["plies"]
+    deeper = line[1]["variations"][0]["plies"]
+    page.fill("#record-text", ANNOTATED)
+    page.click("#load-record")
+    page.wait_for_function("document.body.dataset.ready === '3'")
+
+    def shown(view: str, position: str) -> None:
+        page.wait_for_function(
+            "([view, position]) => document.body.dataset.view === view && "
+            "document.querySelector('#position').value === position", arg=[view, position])
+        assert page.inner_text("#error") == "" and page.inner_text(ERROR) == ""
+
+    page.click('button.enter[data-path="1.0"]')
+    shown("1:0", main[0]["position"])          # the position before the ply it replaces
+    assert page.get_attribute("#board", "interactive") is None
+    assert page.inner_text("#viewer-where") == (
+        "In a variation instead of b6a5: 0 of 2 plies, before its first.")
+    assert page.is_disabled("#viewer-previous")
+    page.click("#viewer-next")
+    shown("1:1", line[0]["position"])
+    assert page.inner_text("#history li.current") == "c5b5?!"
+    assert axe_violations(page, axe_source) == []
+    page.click("#viewer-next")
+    shown("1:2", line[1]["position"])
+    assert page.is_disabled("#viewer-next")
+    page.click("#viewer-previous")
+    shown("1:1", line[0]["position"])
+
+    page.click('button.enter[data-path="1.0/1.0"]')   # a variation inside the variation
+    shown("2:0", line[0]["position"])
+    page.click("#viewer-next")
+    shown("2:1", deeper[0]["position"])
+    assert page.inner_text("#viewer-where") == (
+        "In a variation instead of d3e4 (2 deep): 1 of 1 ply, after f2g2.")
+    page.click("#viewer-out")                  # to the variation it branches from
+    shown("1:1", line[0]["position"])
+    page.click("#viewer-out")                  # to the main line as it was: playable
+    page.wait_for_function("document.body.dataset.ready === '3' && "
+                           "document.body.dataset.view === undefined && "
+                           f"document.querySelector('#position').value === "
+                           f"{json.dumps(record['position'])}")
+    assert page.locator("#viewer").is_hidden()
+    assert page.get_attribute("#board", "interactive") == ""
+    assert page.locator("#history li.current").count() == 0
+    move = post_json(base_url, "/v1/games/mastery/legal-moves",
+                     {"position": record["position"], "moves_only": True})["moves"][0]
+    play_typed(page, move)
+    assert [li.inner_text().split()[0] for li in page.locator("#history > li").all()] == [
+        "d2c2!", "b6a5", "d3e4", move]
+
+
+def test_a_game_picked_from_a_file_is_signed_where_the_service_requires_it(page):
+    keys = {"REFEREE_SIGNING_KEYS": "k1:playground-test-secret", "REFEREE_REQUIRE_SIGNED": "1"}
+    with running_service(env=keys) as url:
+        open_game(page, url, "mastery")
+        load_file(page, "round.rec", FILE)
+        page.wait_for_function("document.body.dataset.game === 'mastery' && "
+                               "document.body.dataset.ready === '2'")
+        page.click('#record-game-list button[data-index="2"]')
+        page.wait_for_function("document.body.dataset.game === 'kings-mate' && "
+                               "document.body.dataset.ready === '1'")
+        assert page.evaluate("document.querySelector('#board').token")
+        assert page.inner_text(ERROR) == "" and page.inner_text(STATUS) == "black to move"
+        play_typed(page, "d8d7")               # the picked game goes on, signed
+        assert page.inner_text(ERROR) == ""
+        # a variation was never played: its positions have no token, which this service
+        # refuses; backing out gives the main line back, signed
+        page.fill("#record-text", ANNOTATED)
+        page.click("#load-record")
+        page.wait_for_function("document.body.dataset.game === 'mastery' && "
+                               "document.body.dataset.ready === '3'")
+        page.click('button.enter[data-path="1.0"]')
+        page.wait_for_function(f"{SHADOW}.querySelector('.error').textContent !== ''")
+        assert "signed positions" in page.inner_text(ERROR)
+        page.click("#viewer-out")
+        page.wait_for_function("document.body.dataset.ready === '3' && "
+                               f"{SHADOW}.querySelector('.error').textContent === ''")
+        assert page.inner_text(STATUS) == "light to move"
