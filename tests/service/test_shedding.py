@@ -76,7 +76,8 @@ def test_replays_and_pictures_are_judged_by_length_and_size(operation_id, body, 
 def test_cheap_operations_declare_no_cost():
     assert {op.operation_id for op in OPERATIONS if op.cost is not None} == {
         "perft", "replay", "render", "renderPng", "replayPicture", "replayPicturePng",
-        "replayPictureGif", "suggest", "importRecord", "exportRecord"}
+        "replayPictureGif", "suggest", "importRecord", "exportRecord", "importRecords",
+        "exportRecords"}
 
 
 @pytest.mark.parametrize("body, heavy", [
