@@ -36,6 +36,13 @@ from service.concerns.shedding import PNG_MS, PNG_MS_PER_MEGAPIXEL
 MEDIA = {"svg": "image/svg+xml", "png": "image/png"}
 
 
+#: a pattern (ECMA-262, as JSON Schema reads it) that a string matches when it holds a
+#: character Python's ``str.strip`` keeps: ECMA's ``\s`` knows neither U+001C-U+001F nor U+0085
+#: as white space, and counts U+FEFF, which ``strip`` keeps
+NOT_BLANK = ("[^\\t\\n\\u000b\\u000c\\r\\u001c-\\u001f \\u0085\\u00a0\\u1680\\u2000-\\u200a"
+             "\\u2028\\u2029\\u202f\\u205f\\u3000]")
+
+
 class LastMoveField(PlainField):
     """``last_move``: true or false, or a move in the game's notation (whitespace around it
     ignored)."""
@@ -44,7 +51,7 @@ class LastMoveField(PlainField):
         super().__init__(metadata={
             "oneOf": [{"type": "boolean"},
                       {"type": "string", "minLength": 1, "maxLength": s.MAX_MOVE_LENGTH,
-                       "pattern": "\\S"}],
+                       "pattern": NOT_BLANK}],
             "description": "true: highlight the previous move where the position's notation "
                            "records it; false: none; a "
                            "move in the game's notation (e.g. \"e2e4\"): highlight its "

@@ -287,3 +287,17 @@ def test_a_points_text_board_draws_long_lines_and_leaves_holes_blank():
         "1   .-------------------.",
         "    a    b    c    d    e",
     ])
+
+
+def test_a_blank_last_move_is_what_the_spec_calls_blank():
+    """The spec's pattern for a ``last_move`` string admits exactly the strings the service
+    does not strip to nothing, one character at a time over the whole BMP (schemathesis once
+    sent U+001F, which ECMA's ``\\s`` does not count as white space)."""
+    import re
+
+    from service.pictures.render import NOT_BLANK
+
+    pattern = re.compile(NOT_BLANK)
+    for code in range(0x10000):
+        char = chr(code)
+        assert bool(pattern.search(char)) == bool(char.strip()), hex(code)
