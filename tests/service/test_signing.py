@@ -271,3 +271,30 @@ def test_secrets_may_hold_colons_and_keys_are_ordered():
     signer = signing.signer_from({signing.KEYS_SETTING: " a:x:y , b:z ",
                                   signing.REQUIRE_SETTING: "yes"})
     assert signer.keys == (("a", b"x:y"), ("b", b"z")) and signer.required
+
+
+def previous_release_token(game: str, options: dict, position: str) -> str:
+    """A token as the release before game ids wrote it: ``kid.MAC``, the MAC over the game,
+    the resolved options and the position under that release's domain string."""
+    import base64
+    import hashlib
+    import hmac
+
+    import orjson
+
+    message = orjson.dumps([game, options, position], option=orjson.OPT_SORT_KEYS)
+    mac = hmac.new(b"secret-one", b"boardgame-referee position token v1\x00" + message,
+                   hashlib.sha256).digest()
+    return "kid1." + base64.urlsafe_b64encode(mac).rstrip(b"=").decode("ascii")
+
+
+def test_a_token_of_the_previous_release_no_longer_verifies(strict, optional):
+    """docs/signing.md, upgrading: a two-part token is refused where tokens are required and
+    its position served unsigned where they are optional."""
+    after = reply(optional, "mastery", "apply", {"move": START_MOVE})
+    old = previous_release_token("mastery", after["options"], after["position"])
+    problem(strict, "mastery", "apply", {"position": after["position"], "token": old,
+                                         "move": REPLY}, "bad_signature")
+    served = reply(optional, "mastery", "apply", {"position": after["position"], "token": old,
+                                                  "move": REPLY})
+    assert "token" not in served and "game_id" not in served
