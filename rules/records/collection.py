@@ -95,11 +95,7 @@ def load_many(text: str, default_game: str | None = None, max_plies: int | None 
     Game tag is then that record's fault). Raises :class:`TooManyRecords` before judging the
     game past ``max_records``."""
     for game in split(text):
-        if game.index >= max_records:
-            raise TooManyRecords(
-                f"Line {game.line}, column {game.column}: the text holds more than "
-                f"{max_records} games, the most one request judges; split the file.",
-                limit=max_records, line=game.line, column=game.column)
+        _within(game, max_records)
         try:
             loaded = load(game.text, game_id, max_plies, game.line, game.column,
                           default_game=default_game)
@@ -107,3 +103,21 @@ def load_many(text: str, default_game: str | None = None, max_plies: int | None 
             yield Judged(game, None, exc)
         else:
             yield Judged(game, loaded, None)
+
+
+def check_count(text: str, max_records: int = MAX_RECORDS) -> None:
+    """Raise :class:`TooManyRecords` if ``text`` holds more than ``max_records`` games, as
+    :func:`load_many` would once it reached the game past them, but without judging any: the
+    text is only split."""
+    for game in split(text):
+        _within(game, max_records)
+
+
+def _within(game: GameText, max_records: int) -> None:
+    """Raise :class:`TooManyRecords`, naming where ``game`` starts, when it is past the
+    ``max_records`` games one text may hold."""
+    if game.index >= max_records:
+        raise TooManyRecords(
+            f"Line {game.line}, column {game.column}: the text holds more than "
+            f"{max_records} games, the most one request judges; split the file.",
+            limit=max_records, line=game.line, column=game.column)

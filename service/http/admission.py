@@ -52,7 +52,7 @@ from service.concerns.clocks import admitted, settled
 from service.concerns.dice import check_dice_shape
 from service.concerns.shedding import Overloaded
 from service.concerns.signing import claims_after, not_configured, sign, stated, trusted_start
-from service.operations.operation import Operation, Picture
+from service.operations.operation import Operation
 from service.operations.plain import Loader, plain_loader
 from service.operations.tokens import inspected
 from service.telemetry import metrics
@@ -225,7 +225,7 @@ class SignedPositions:
         clocks_kept(a)
 
     def complete(self, a: Admission, answer: Answer) -> None:
-        if isinstance(answer, Picture):
+        if not isinstance(answer, dict):  # a picture, or lines: no position of its own
             return
         operation, game_id, game = a.operation, a.incoming.game_id, a.configured
         signer = a.services.signing

@@ -26,7 +26,7 @@ from service.operations.operation import Operation
 from .limits import MAX_BODY_BYTES
 from .request import Incoming, services_of
 from .router import Router, route_of
-from .serving import serve
+from .serving import LineStream, serve
 
 
 def _status_line(status: int) -> str:
@@ -48,6 +48,9 @@ class FastPath:
             return self.wsgi_app(environ, start_response)
         operation, incoming = route
         out = serve(operation, incoming, services_of(self.app))
+        if isinstance(out.body, LineStream):  # written as made: no length, closed by the server
+            start_response(_status_line(out.status), out.headers)
+            return out.body
         length = [] if out.status == 304 else [("Content-Length", str(len(out.body)))]
         start_response(_status_line(out.status), [*out.headers, *length])
         return [out.body]

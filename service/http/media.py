@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from werkzeug.datastructures import MIMEAccept
 
+#: The media type of every answer that is one JSON document.
+JSON = "application/json"
 #: The media type a generated client reads any binary answer as.
 OCTETS = "application/octet-stream"
+#: One JSON document a line, each ended by a newline: an answer given item by item.
+NDJSON = "application/x-ndjson"
 
 
 def preferred_type(accepted: MIMEAccept, own: str, alternative: str) -> str:

@@ -7,7 +7,9 @@ layer) and names its operation from its path alone (so the label values are boun
 operationId, ``preflight`` for a CORS preflight, ``static`` for the files of the pages, or
 ``unknown``), and its game (a registered game's id, ``unknown`` for another, empty for an
 operation without a game). It reads the status from ``start_response`` and counts the request
-with its duration (:mod:`service.telemetry.metrics`) once the app has answered.
+with its duration (:mod:`service.telemetry.metrics`) once the app has answered: for an answer
+written as it is made (JSON lines), once its status and headers are given, so its duration
+is the time to them, not to its last line (the access log times the whole).
 
 With traces on (:mod:`service.telemetry.tracing`, opt-in) it also makes the request's span.
 

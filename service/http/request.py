@@ -14,7 +14,7 @@ from rules.core.game import Game
 from service.concerns.clocks import Clocks, Timekeeping
 from service.concerns.shedding import Gate, Ticket
 from service.concerns.signing import Claims, Signer
-from service.operations.operation import Operation, Picture
+from service.operations.operation import Lines, Operation, Picture
 
 
 @dataclass(frozen=True)
@@ -89,8 +89,8 @@ class Admission:
         return self.game
 
 
-#: an operation's answer, as data
-Answer = dict[str, Any] | Picture
+#: an operation's answer, as data: a JSON object, a picture, or items made one by one
+Answer = dict[str, Any] | Picture | Lines
 
 
 class NotModified(Exception):

@@ -3,38 +3,59 @@
 :func:`serve` runs the app's concerns (:mod:`service.http.admission`) on the request, asks the
 operation for its answer (data, from :mod:`service.operations.answers` and the like), lets
 each concern add to it (signing's token and clocks, an ETag's headers), and writes the wire
-format: JSON, a picture in the media type the client prefers, a 304 when the client holds the
-answer, or a problem document for an error that is the client's to mend. It names no concern:
-each says in one place what it admits and adds (:class:`~service.http.request.Concern`). The
-two roads (:mod:`service.http.fastpath` for plain WSGI requests, Flask's views for the rest)
-differ only in how they read the request into an :class:`~service.http.request.Incoming` and
-hand the :class:`Outgoing` to the server.
+format: JSON, a picture in the media type the client prefers, JSON lines for a client that
+prefers them from an operation that offers them (:class:`LineStream`), a 304 when the client
+holds the answer, or a problem document for an error that is the client's to mend. It names
+no concern: each says in one place what it admits and adds
+(:class:`~service.http.request.Concern`). The two roads (:mod:`service.http.fastpath` for
+plain WSGI requests, Flask's views for the rest) differ only in how they read the request
+into an :class:`~service.http.request.Incoming` and hand the :class:`Outgoing` to the server.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 
 import orjson
 from werkzeug.utils import get_content_type
 
-from service.operations.operation import Operation, Picture
+from service.operations.operation import Lines, Operation, Picture
 
-from .media import preferred_type
+from .media import JSON, NDJSON, preferred_type
 from .problems import (ANSWERED, PROBLEM_MEDIA_TYPE, Problem, problem_bytes, problem_for,
                        unexpected)
 from .request import Admission, Answer, Incoming, NotModified, Services
 
-JSON = "application/json"
+class LineStream:
+    """The body of an answer in lines, as the server writes it: each item one JSON line
+    ending with a newline, made only when the server asks for the next line. The request's
+    concerns are released (``done``) once, when the server closes it, whether every line was
+    written or the client left: a heavy request holds its slot while its lines are made."""
+
+    def __init__(self, items: Iterator[dict[str, Any]], done: Callable[[], None]) -> None:
+        self.items, self.done, self.closed = items, done, False
+
+    def __iter__(self) -> Iterator[bytes]:
+        for item in self.items:
+            yield orjson.dumps(item) + b"\n"
+
+    def close(self) -> None:
+        """End the stream: stop making items and release the request (once)."""
+        if not self.closed:
+            self.closed = True
+            try:
+                getattr(self.items, "close", lambda: None)()
+            finally:
+                self.done()
 
 
 class Outgoing(NamedTuple):
     """An answer as the server sends it: its status, its headers (the body's length
-    aside) and its body."""
+    aside) and its body: bytes, or lines written as they are made (without a length)."""
 
     status: int
     headers: list[tuple[str, str]]
-    body: bytes
+    body: bytes | LineStream
 
 
 def serve(operation: Operation, incoming: Incoming, services: Services) -> Outgoing:
@@ -43,14 +64,16 @@ def serve(operation: Operation, incoming: Incoming, services: Services) -> Outgo
     answered with its problem document, and any other error with the logged 500 of
     :func:`~service.http.problems.unexpected` (on either road)."""
     admission = Admission(operation, incoming, services)
+    streams = False
     try:
         for concern in services.concerns:
             concern.admit(admission)
-        assert operation.answer is not None, "a game operation declares its answer"
-        answer = operation.answer(admission.configured, admission.body)
+        answer = answered(admission)
         for concern in services.concerns:
             concern.complete(admission, answer)
-        return written(admission, answer)
+        out = written(admission, answer)
+        streams = isinstance(out.body, LineStream)
+        return out
     except NotModified:
         return Outgoing(304, admission.headers, b"")
     except ANSWERED as exc:
@@ -58,13 +81,33 @@ def serve(operation: Operation, incoming: Incoming, services: Services) -> Outgo
     except Exception as exc:  # nobody's to mend: a logged 500, the same on both roads
         return problem_outgoing(unexpected(exc))
     finally:
-        for concern in services.concerns:
-            concern.release(admission)
+        if not streams:  # a stream releases the request when the server closes it
+            released(admission)
+
+
+def released(admission: Admission) -> None:
+    """Every concern gives back what it took for ``admission``."""
+    for concern in admission.services.concerns:
+        concern.release(admission)
+
+
+def answered(admission: Admission) -> Answer:
+    """The operation's answer to the admitted request: its lines when it offers them and the
+    client prefers them (errors found before the first line raised here), else its answer."""
+    operation, game, body = admission.operation, admission.configured, admission.body
+    if operation.in_lines(admission.incoming.accept()):
+        assert operation.lines is not None
+        return Lines(operation.lines(game, body))
+    assert operation.answer is not None, "a game operation declares its answer"
+    return operation.answer(game, body)
 
 
 def written(admission: Admission, answer: Answer) -> Outgoing:
-    """The 200 carrying ``answer``: a picture in the media type the client prefers, or
-    JSON; with the headers the concerns added."""
+    """The 200 carrying ``answer``: a picture in the media type the client prefers, lines,
+    or JSON; with the headers the concerns added."""
+    if isinstance(answer, Lines):
+        return Outgoing(200, [("Content-Type", NDJSON), *admission.headers],
+                        LineStream(answer.items, lambda: released(admission)))
     if isinstance(answer, Picture):
         media = preferred_type(admission.incoming.accept(), answer.media, answer.alternative)
         return Outgoing(200, [("Content-Type", get_content_type(media, "utf-8")),

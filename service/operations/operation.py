@@ -13,14 +13,16 @@ There are two kinds:
   :class:`Picture`), never wire text; and ``request``, the schema of its body. Admission
   (:mod:`service.http.admission`) and the wire format are the service's, the same for all. A game
   operation declared with method ``get`` reads the same kind of request from its query string
-  (:mod:`service.http.query`), and may declare an ``etag`` so that its answers are cached;
+  (:mod:`service.http.query`), and may declare an ``etag`` so that its answers are cached; one
+  whose answer is a list of items may declare ``lines``, the same items one at a time, which a
+  client that prefers ``application/x-ndjson`` gets as one JSON line each (:class:`Lines`);
 * any other operation (the game list, probes, pages) declares ``view``, a plain Flask view.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from flask import Response
 from marshmallow import Schema
@@ -29,10 +31,13 @@ from werkzeug.datastructures import MIMEAccept
 from rules.core.game import Game
 
 from service.concerns.clocks import ClockUse
-from service.http.media import OCTETS, preferred_type
+from service.http.media import JSON, NDJSON, OCTETS, preferred_type
 
 #: a game operation's answer: a JSON object, or a picture
 Answer = Callable[[Game[Any, Any], dict[str, Any]], "dict[str, Any] | Picture"]
+#: a game operation's answer as items made one at a time: a function that raises the errors
+#: found before the first item, then returns an iterator judging each item as it is read
+LinesAnswer = Callable[[Game[Any, Any], dict[str, Any]], Iterator[dict[str, Any]]]
 #: the estimated CPU milliseconds of a request, from the configured game and validated body
 Cost = Callable[[Game[Any, Any], Mapping[str, Any]], float]
 #: a strong entity tag of the answer (quoted), from the configured game and validated body
@@ -46,6 +51,13 @@ class Picture(NamedTuple):
     data: bytes
     media: str
     alternative: str
+
+
+class Lines(NamedTuple):
+    """An answer written one JSON line per item (``application/x-ndjson``), each item made
+    only when the server asks for its line, so the first is sent before the next is made."""
+
+    items: Iterator[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -73,6 +85,11 @@ class Operation:
     request: type[Schema] | None = None
     #: the game operation's answer, from the configured game and the validated body
     answer: Answer | None = None
+    #: for a game operation whose answer lists items: those items made one at a time, the
+    #: answer to a client whose Accept prefers ``application/x-ndjson`` (:class:`Lines`)
+    lines: LinesAnswer | None = None
+    #: the schema documenting one of those lines
+    line_schema: type[Schema] | None = None
     #: a plain Flask view, for operations that are not game operations
     view: Callable[..., Response] | None = None
     #: whether a client must send a body (the others default every field)
@@ -145,6 +162,11 @@ class Operation:
     def for_a_game(self) -> bool:
         """Whether this is a game operation, admitted and answered by the service's road."""
         return self.answer is not None
+
+    def in_lines(self, accepted: MIMEAccept) -> bool:
+        """Whether this game operation answers a client that accepts ``accepted`` in lines:
+        it offers them and the client prefers them to JSON."""
+        return self.lines is not None and preferred_type(accepted, JSON, NDJSON) == NDJSON
 
     def media_for(self, accepted: MIMEAccept) -> str:
         """The media type of this picture operation's answer to a client that accepts

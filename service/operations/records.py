@@ -1,19 +1,22 @@
 """Whole games over HTTP: ``POST /v1/games/{game}/records/import`` judges a record's text,
-``POST /v1/games/{game}/records/export`` writes one.
+``POST /v1/games/{game}/records/export`` writes one; ``records/import-many`` judges a text of
+several games one by one (answered as JSON, or one JSON line a game for a client that prefers
+``application/x-ndjson``) and ``records/export-many`` writes several.
 
 The record format and its judge are :mod:`rules.records` (the grammar is in
-``docs/records.md``); this module knows no game. Both operations are bounded like replay: at
-most :data:`~service.schemas.MAX_REPLAY_MOVES` plies, refused before any is played, and
-costed per ply for load shedding. An import's final position is signed by the service's one
-signing step (:func:`service.serving.serve`) only when the record starts from the initial
-position and holds no off-board event (a resignation, a departure, a loss on time, a draw
-agreed), so that importing never turns a position the service did not see played into a
-signed one.
+``docs/records.md``); this module knows no game. The operations are bounded like replay: at
+most :data:`~service.operations.schemas.MAX_REPLAY_MOVES` plies a game, refused before any is
+played, and :data:`~rules.records.collection.MAX_RECORDS` games a text; they are costed per
+ply for load shedding. An import's final position is signed by the service's one signing
+step (:class:`service.http.admission.SignedPositions`, run by
+:func:`service.http.serving.serve`) only when the record starts from the initial position
+and holds no off-board event (a resignation, a departure, a loss on time, a draw agreed), so
+that importing never turns a position the service did not see played into a signed one.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from marshmallow import Schema, fields, validate
 
@@ -22,7 +25,7 @@ from rules.core.game import Game
 from rules.records import AGREEMENTS, ASIDE_WORDS, DRAW_AGREED, load, write_game
 from rules.core.errors import RulesError, WorkLimitExceeded
 from rules.records.clocks import EVAL_VALUE
-from rules.records.collection import MAX_RECORDS, Judged, load_many
+from rules.records.collection import MAX_RECORDS, Judged, check_count, load_many
 from rules.records.loading import MARKS
 from rules.records.syntax import MAX_NAG, MAX_VARIATION_DEPTH, SUFFIXES
 from rules.records.writing import Annotation, GivenVariation
@@ -172,7 +175,7 @@ def vouch_final_token(answer: dict[str, Any], signer: Signer, game_id: str,
                       g: Game[Any, Any]) -> None:
     """Add ``final_token`` to an import's answer whose record has a Token tag: what that
     token proves for the record's final position, its options, its last ply and (with a
-    GameId tag) its game (:func:`service.tokens.inspected`)."""
+    GameId tag) its game (:func:`service.operations.tokens.inspected`)."""
     tags = answer["tags"]
     token = tags.get(TOKEN_TAG)
     if token is None:
@@ -263,11 +266,21 @@ def judged_json(g: Game[Any, Any], judged: Judged) -> dict[str, Any]:
     return answer
 
 
+def import_many_lines(g: Game[Any, Any], body: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every game of the body's text judged on its own, in order, one at a time as the
+    iterator is read (a game without a Game tag is one of ``g``'s game, under its default
+    options unless its Options tag says). A text of too many games raises
+    :class:`~rules.records.errors.TooManyRecords` here, before any game is judged."""
+    text = body["records"]
+    check_count(text)
+    return (judged_json(g, judged)
+            for judged in load_many(text, g.id, max_plies=s.MAX_REPLAY_MOVES))
+
+
 def import_many_answer(g: Game[Any, Any], body: dict[str, Any]) -> dict[str, Any]:
-    """Every game of the body's text judged on its own, in order (a game without a Game tag
-    is one of ``g``'s game, under its default options unless its Options tag says)."""
-    games = [judged_json(g, judged) for judged in load_many(
-        body["records"], g.id, max_plies=s.MAX_REPLAY_MOVES)]
+    """Every game of the body's text judged (:func:`import_many_lines`), with their count
+    and how many failed."""
+    games = list(import_many_lines(g, body))
     return {"games": games, "count": len(games),
             "failed": sum(not game["valid"] for game in games)}
 

@@ -427,9 +427,25 @@ class ProblemSchema(OpenSchema):
     index = fields.Integer(metadata={"description": "replay, records: index of the first "
                                                     "failing move (from 0)."})
     line = fields.Integer(metadata={"description": "records/import: the line of the record "
-                                                   "at fault (from 1)."})
+                                                   "at fault (from 1); too_many_records: "
+                                                   "where the first game past the limit "
+                                                   "starts."})
     column = fields.Integer(metadata={"description": "records/import: the column of the "
-                                                     "record at fault (from 1)."})
+                                                     "record at fault (from 1); "
+                                                     "too_many_records: where the first game "
+                                                     "past the limit starts."})
+    limit = fields.Integer(metadata={"description": "work_limit_exceeded: the bound the "
+                                                    "request went past (the most plies, the "
+                                                    "deepest perft); too_many_records: the "
+                                                    "most games one text may hold."})
+    variation = fields.List(fields.List(fields.Integer(), validate=validate.Length(
+        equal=2)), metadata={"description": "records: an illegal move inside a variation: "
+                                            "the path to that variation from the main line, "
+                                            "one [index, n] pair per level (the index of the "
+                                            "ply it replaces, counted in the game, and which "
+                                            "of that ply's variations it is, from 0)."})
+    game = fields.Integer(metadata={"description": "records/export-many: the index (from 0) "
+                                                   "of the game at fault."})
     tag = fields.String(metadata={"description": "invalid_tag, and an error in a tag's value "
                                                  "(invalid_options, invalid_position, a "
                                                  "result): the tag at fault."})

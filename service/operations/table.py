@@ -34,11 +34,12 @@ from service.pictures.drawing import ANIMATED
 from .schemas import MAX_REPLAY_MOVES
 from service.telemetry.probes import health, metrics_view, ready
 from .records import (
-    ExportedRecordSchema, ExportedRecordsSchema, ImportedRecordSchema, ImportedRecordsSchema,
-    RecordExportRequestSchema, RecordImportRequestSchema, RecordsExportRequestSchema,
-    RecordsImportRequestSchema, export_answer, export_cost, export_many_answer,
-    export_many_cost, import_answer, import_cost, import_many_answer, import_many_cost,
-    import_signed, imported_plies, vouch_final_token,
+    ExportedRecordSchema, ExportedRecordsSchema, ImportedRecordSchema,
+    ImportedRecordsEntrySchema, ImportedRecordsSchema, RecordExportRequestSchema,
+    RecordImportRequestSchema, RecordsExportRequestSchema, RecordsImportRequestSchema,
+    export_answer, export_cost, export_many_answer, export_many_cost, import_answer,
+    import_cost, import_many_answer, import_many_cost, import_many_lines, import_signed,
+    imported_plies, vouch_final_token,
 )
 from rules.records.collection import MAX_RECORDS
 from .tokens import TokenInspectionRequestSchema, TokenInspectionSchema, inspect_answer
@@ -138,8 +139,16 @@ OPERATIONS: tuple[Operation, ...] = (
               "its line and column the whole text's. One bad game does not hide the others. "
               "A game without a Game tag is one of the path's game; a Game tag names its "
               f"own. At most {MAX_RECORDS} games (422 too_many_records beyond, before any "
-              f"is judged past it) and {MAX_REPLAY_MOVES} plies a game. No token is given.",
+              f"is judged) and {MAX_REPLAY_MOVES} plies a game. No token is given. A client "
+              "whose Accept header prefers application/x-ndjson gets one JSON line a game "
+              "instead, each an item of games, written as soon as that game is judged; an "
+              "error found before the first game is still a problem document.",
               ImportedRecordsSchema, RecordsImportRequestSchema, answer=import_many_answer,
+              lines=import_many_lines, line_schema=ImportedRecordsEntrySchema,
+              answer_description="Every game judged: as one JSON object, or, to a client "
+                                 "that prefers application/x-ndjson, as one JSON line a "
+                                 "game (each an item of games, in order, ending with a "
+                                 "newline).",
               cost=import_many_cost, body_required=True, errors=GAME_ERRORS),
     Operation("post", "/v1/games/{game}/records/export", "exportRecord", "Export a record",
               "Writes a whole game as a record (docs/records.md): the moves played from the "

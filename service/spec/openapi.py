@@ -31,6 +31,7 @@ from service.operations.table import OPERATIONS
 from service.http.admission import CONCERNS
 from service.http.etags import REVALIDATED_HEADERS, conditional
 from service.http.limits import BODY_LIMIT, MAX_REQUEST_LINE
+from service.http.media import NDJSON
 from service.http.problems import PROBLEM_MEDIA_TYPE, TOO_LARGE
 from service.http.query import QUERY_TOO_LONG
 from service.operations.suggest import document_playouts
@@ -270,6 +271,8 @@ def _operation(op: Operation, game_param: dict[str, Any], converter: Any) -> dic
     if op.response_example is not None:
         operation["responses"]["200"]["content"]["application/json"]["examples"] = (
             _named_examples(op.response_example))
+    if op.line_schema is not None:  # one JSON line per item, each of this schema
+        operation["responses"]["200"]["content"][NDJSON] = {"schema": op.line_schema}
     if op.links:
         operation["responses"]["200"]["links"] = _links(op)
     if "{game}" in op.path:

@@ -175,7 +175,7 @@ export interface paths {
         put?: never;
         /**
          * Import a file of records
-         * @description Judges every game of a text of several records (a tournament's round, a club's archive) on its own, in order: each answered with its index, the line, column and text of its first line, and either the game as records/import answers it (record) or its first fault as records/import's problem document (problem), its line and column the whole text's. One bad game does not hide the others. A game without a Game tag is one of the path's game; a Game tag names its own. At most 100 games (422 too_many_records beyond, before any is judged past it) and 1000 plies a game. No token is given.
+         * @description Judges every game of a text of several records (a tournament's round, a club's archive) on its own, in order: each answered with its index, the line, column and text of its first line, and either the game as records/import answers it (record) or its first fault as records/import's problem document (problem), its line and column the whole text's. One bad game does not hide the others. A game without a Game tag is one of the path's game; a Game tag names its own. At most 100 games (422 too_many_records beyond, before any is judged) and 1000 plies a game. No token is given. A client whose Accept header prefers application/x-ndjson gets one JSON line a game instead, each an item of games, written as soon as that game is judged; an error found before the first game is still a problem document.
          */
         post: operations["importRecords"];
         delete?: never;
@@ -628,10 +628,16 @@ export interface components {
             };
             /** @description replay, records: index of the first failing move (from 0). */
             index?: number;
-            /** @description records/import: the line of the record at fault (from 1). */
+            /** @description records/import: the line of the record at fault (from 1); too_many_records: where the first game past the limit starts. */
             line?: number;
-            /** @description records/import: the column of the record at fault (from 1). */
+            /** @description records/import: the column of the record at fault (from 1); too_many_records: where the first game past the limit starts. */
             column?: number;
+            /** @description work_limit_exceeded: the bound the request went past (the most plies, the deepest perft); too_many_records: the most games one text may hold. */
+            limit?: number;
+            /** @description records: an illegal move inside a variation: the path to that variation from the main line, one [index, n] pair per level (the index of the ply it replaces, counted in the game, and which of that ply's variations it is, from 0). */
+            variation?: number[][];
+            /** @description records/export-many: the index (from 0) of the game at fault. */
+            game?: number;
             /** @description invalid_tag, and an error in a tag's value (invalid_options, invalid_position, a result): the tag at fault. */
             tag?: string;
             /** @description invalid_position: the field at fault. */
@@ -1027,10 +1033,16 @@ export interface components {
             };
             /** @description replay, records: index of the first failing move (from 0). */
             index?: number;
-            /** @description records/import: the line of the record at fault (from 1). */
+            /** @description records/import: the line of the record at fault (from 1); too_many_records: where the first game past the limit starts. */
             line?: number;
-            /** @description records/import: the column of the record at fault (from 1). */
+            /** @description records/import: the column of the record at fault (from 1); too_many_records: where the first game past the limit starts. */
             column?: number;
+            /** @description work_limit_exceeded: the bound the request went past (the most plies, the deepest perft); too_many_records: the most games one text may hold. */
+            limit?: number;
+            /** @description records: an illegal move inside a variation: the path to that variation from the main line, one [index, n] pair per level (the index of the ply it replaces, counted in the game, and which of that ply's variations it is, from 0). */
+            variation?: number[][];
+            /** @description records/export-many: the index (from 0) of the game at fault. */
+            game?: number;
             /** @description invalid_tag, and an error in a tag's value (invalid_options, invalid_position, a result): the tag at fault. */
             tag?: string;
             /** @description invalid_position: the field at fault. */
@@ -2727,13 +2739,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
+            /** @description Every game judged: as one JSON object, or, to a client that prefers application/x-ndjson, as one JSON line a game (each an item of games, in order, ending with a newline). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportedRecords"];
+                    "application/x-ndjson": components["schemas"]["ImportedRecordsEntry"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
