@@ -26,12 +26,13 @@ service makes its own.
 
 from __future__ import annotations
 
+import http.client
 import json
 import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 __all__ = [
     "Referee", "Setup", "LegalMoves", "Status", "Clocks", "Applied", "Replayed", "Ply", "Perft",
@@ -617,17 +618,31 @@ class Referee:
 
     def _request(self, method: str, path: str, body: Mapping[str, Any] | None = None
                  ) -> tuple[bytes, str]:
+        response = self._open(method, path, body)
+        try:
+            with response:
+                return response.read(), response.headers.get_content_type()
+        except OSError as exc:
+            raise self._unreachable(exc) from None
+
+    def _open(self, method: str, path: str, body: Mapping[str, Any] | None = None,
+              accept: str = "application/json, application/problem+json, image/*"
+              ) -> http.client.HTTPResponse:
+        """The service's 2xx response, open for its body to be read (the caller closes it);
+        a problem document raises its :class:`RefereeError`, an unreachable service
+        :class:`TransportError`."""
         data = None if body is None else json.dumps(body).encode("utf-8")
         request = urllib.request.Request(self.base_url + path, data=data, method=method)
-        request.add_header("Accept", "application/json, application/problem+json, image/*")
+        request.add_header("Accept", accept)
         if data is not None:
             request.add_header("Content-Type", "application/json")
         request_id = self._request_id()
         if request_id is not None:
             request.add_header("X-Request-ID", request_id)
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                return response.read(), response.headers.get_content_type()
+            response: http.client.HTTPResponse = urllib.request.urlopen(
+                request, timeout=self.timeout)
+            return response
         except urllib.error.HTTPError as exc:
             raw = exc.read()
             try:
@@ -645,9 +660,13 @@ class Referee:
                 error.retry_after = int(retry_after)
             raise error from None
         except (urllib.error.URLError, OSError) as exc:
-            reason = getattr(exc, "reason", exc)
-            raise TransportError({"status": 0, "code": "unreachable",
-                                  "detail": f"Cannot reach {self.base_url}: {reason}."}) from None
+            raise self._unreachable(exc) from None
+
+    def _unreachable(self, exc: Exception) -> "TransportError":
+        """The error of a service that could not be reached, or that broke off its answer."""
+        reason = getattr(exc, "reason", exc)
+        return TransportError({"status": 0, "code": "unreachable",
+                               "detail": f"Cannot reach {self.base_url}: {reason}."})
 
     def _json(self, method: str, path: str, body: Mapping[str, Any] | None = None
               ) -> dict[str, Any]:
@@ -765,6 +784,27 @@ class Referee:
         data = self._json("POST", self._game_path(game, "records/import-many"),
                           {"records": records})
         return [ImportedGame.from_json(entry) for entry in data["games"]]
+
+    def import_records_lines(self, game: str, records: str) -> Iterator[ImportedGame]:
+        """The games of :meth:`import_records`, each yielded as soon as the service has
+        judged it (its answer in lines, ``application/x-ndjson``): a large file's first games
+        are read while the service judges the next. An error before the first game (too many
+        games, a bad body) is raised here, at once; the answer is closed once every game is
+        read, or when the iterator is closed."""
+        response = self._open("POST", self._game_path(game, "records/import-many"),
+                              {"records": records},
+                              accept="application/x-ndjson, application/problem+json")
+        return self._games_of(response)
+
+    def _games_of(self, response: http.client.HTTPResponse) -> Iterator[ImportedGame]:
+        """Each game of an answer in lines, as it arrives; the answer closed at the end."""
+        with response:
+            try:
+                for line in response:
+                    if line.strip():
+                        yield ImportedGame.from_json(json.loads(line))
+            except OSError as exc:
+                raise self._unreachable(exc) from None
 
     def export_records(self, game: str, games: Sequence[Mapping[str, Any]]) -> str:
         """Several games of ``game`` as one text of records, in order: each a body as

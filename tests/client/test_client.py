@@ -13,8 +13,8 @@ from referee.client import (
     InvalidOptionsError,
     InvalidPositionError, InvalidRecordError, InvalidTagError, MalformedRequestError,
     OverloadedError, Ply, RecordError, Referee, RefereeError, ResultContradictsBoardError,
-    RenderError, SignatureError, TransportError, UnknownGameError, WorkLimitExceededError,
-    error_for,
+    RenderError, SignatureError, TooManyRecordsError, TransportError, UnknownGameError,
+    WorkLimitExceededError, error_for,
 )
 from rules import registry
 
@@ -133,6 +133,26 @@ def test_a_file_of_many_records_is_read_game_by_game(ref):
     assert isinstance(bad[0].error, IllegalMoveError) and bad[0].record is None
     assert bad[0].error.problem["line"] > bad[0].line
     assert all(isinstance(g.record, ImportedRecord) for g in imported if g.error is None)
+
+
+def test_a_file_of_many_records_is_read_in_lines_as_the_games_arrive(ref):
+    from rules.records.collection import MAX_RECORDS
+    from tests.records.test_many import BROKEN, collection
+    text, games = collection()
+    lines = ref.import_records_lines("mastery", text)
+    first = next(lines)
+    assert first.index == 0 and first.record is not None
+
+    def seen(imported):
+        return [(g.index, g.line, g.record, g.error and (type(g.error), g.error.problem))
+                for g in imported]
+
+    assert seen([first, *lines]) == seen(ref.import_records("mastery", text))
+    bad = [g for g in ref.import_records_lines("mastery", text) if g.error is not None]
+    assert [g.index for g in bad] == [games.index(BROKEN)]
+    with pytest.raises(TooManyRecordsError) as caught:   # raised before any game is read
+        ref.import_records_lines("mastery", '[Game "mastery"] 1. d2c2 *\n' * (MAX_RECORDS + 1))
+    assert caught.value.problem["limit"] == MAX_RECORDS
 
 
 def test_annotations_and_variations_are_read_and_written(ref):
