@@ -160,6 +160,8 @@ def test_a_request_in_lines_is_counted_once(roads) -> None:
 
 
 def test_the_live_service_streams_the_lines_and_logs_the_request_once(tmp_path: Path) -> None:
+    """Under gunicorn: the lines come chunked, the request is logged once, and its heavy slot
+    is free for the next request (one worker, one slot)."""
     text, games = collection()
     log = tmp_path / "access.log"
     with running_service(env={"GUNICORN_ACCESSLOG": str(log)}) as url:
@@ -177,6 +179,9 @@ def test_the_live_service_streams_the_lines_and_logs_the_request_once(tmp_path: 
         assert first == whole["games"][0]
         rest = [json.loads(line) for line in answer.read().splitlines()]
         assert [first, *rest] == whole["games"] and len(rest) == len(games) - 1
+        conn.request("POST", PATH, body, {"Content-Type": "application/json"})
+        again = conn.getresponse()      # the stream gave its heavy slot back when it ended
+        assert again.status == 200 and json.loads(again.read()) == whole
         conn.close()
     logged = [line for line in log.read_text().splitlines() if "lines-once" in line]
     assert len(logged) == 1
