@@ -69,12 +69,15 @@ def check_svg_and_png(client, game_id: str, plies: int) -> None:
 
 
 def check_text_board(game_id: str) -> None:
-    """The text board of a midgame position has a line per rank and shows every piece."""
+    """The text board of a midgame position has a line per rank (a board of points also has
+    the lines drawn between its ranks) and shows every piece."""
     game, pos = midgame(game_id)
     view = view_for(game, pos)
     board = text_board(view)
     lines = board.splitlines()
-    assert len(lines) == view.ranks + 1
+    between = view.ranks - 1 if view.layout == "points" else 0
+    assert len(lines) == view.ranks + between + 1
+    assert sum(line.split()[0] in view.rank_labels for line in lines) == view.ranks
     assert lines[0].lstrip().startswith(view.rank_labels[-1])
     for cell in view.cells:
         if cell.piece is not None:
