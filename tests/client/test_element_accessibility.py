@@ -179,7 +179,10 @@ def test_axe_finds_nothing_at_the_start_on_a_selection_and_at_the_end(page, axe_
     states = States(page, axe_source, service_url)
     states.board(game=game_id, interactive="")
     states.check(f"{game_id} start")
-    over = next(g for g in SHORT_GAMES.values() if g["game"] == game_id)
+    over = next((g for g in SHORT_GAMES.values() if g["game"] == game_id), None)
+    assert over is not None, (
+        f"{game_id} has no short game: add one to SHORT_GAMES in "
+        "tests/client/test_board_element.py (docs/adding-a-game.md)")
     states.board(game=game_id, options=over["options"],
                  position=replayed(service_url, over, len(over["moves"]) - 1), interactive="")
     select_a_piece(page)
