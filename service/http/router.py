@@ -3,9 +3,10 @@
 :class:`Observe <service.http.observe.Observe>`, the outermost layer, routes every request
 (:meth:`Router.route`) and leaves the :class:`Route` in the environ (:func:`route_of`): the
 operation's label and the game's for the metrics and traces, whether it is a CORS preflight
-(:mod:`service.http.cors`), and for a game operation its declaration and its game's class, which
+(:mod:`service.http.cors`), for a game operation its declaration and its game's class, which
 the short road (:mod:`service.http.fastpath`) and admission (the game is looked up once per
-request) read. The table is built once from the operations' paths.
+request) read, and for an operation that declares a page, that operation. The table is built
+once from the operations' paths.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class Route:
     game_id: str = ""
     #: the game the path names, when this service plays it
     game_class: type[Game[Any, Any]] | None = None
+    #: the operation the path names when it declares a page (served on a GET)
+    page: Operation | None = None
 
 
 def is_preflight(environ: Mapping[str, Any]) -> bool:
@@ -64,15 +67,22 @@ class Router:
         self.by_method: dict[tuple[str, str], Operation] = {}
         #: the operation of ``/v1/games/{game}`` itself, if any
         self.game_itself = UNKNOWN
+        #: that operation, when it declares a page
+        self.game_page: Operation | None = None
+        #: operations declaring a page, by path (without a game)
+        self.pages: dict[str, Operation] = {}
         for op in operations:
             if op.path == GAMES_PREFIX + "{game}":
                 self.game_itself = op.operation_id
+                self.game_page = op if op.page is not None else None
             elif op.path.startswith(GAMES_PREFIX + "{game}/"):
                 self.by_name[op.name] = op.operation_id
             else:
-                self.exact[op.path] = op.operation_id
-                if op.also_with_slash:
-                    self.exact[op.path + "/"] = op.operation_id
+                paths = (op.path, op.path + "/") if op.also_with_slash else (op.path,)
+                for path in paths:
+                    self.exact[path] = op.operation_id
+                    if op.page is not None:
+                        self.pages[path] = op
             if op.for_a_game:
                 self.by_method[op.method.upper(), op.name] = op
 
@@ -95,10 +105,11 @@ class Router:
             declared = self.by_method.get((environ.get("REQUEST_METHOD", ""), name)) \
                 if slash else None
             return Route(operation, game_id if cls is not None else UNKNOWN,
-                         declared=declared, game_id=game_id, game_class=cls)
-        page = self.exact.get(path)
-        if page is not None:
-            return Route(page, "")
+                         declared=declared, game_id=game_id, game_class=cls,
+                         page=None if slash else self.game_page)
+        exact = self.exact.get(path)
+        if exact is not None:
+            return Route(exact, "", page=self.pages.get(path))
         if path.startswith(STATIC_PREFIXES):
             return Route(STATIC, "")
         return Route(UNKNOWN, "")

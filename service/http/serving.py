@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator, NamedTuple
 import orjson
 from werkzeug.utils import get_content_type
 
-from service.operations.operation import Lines, Operation, Picture
+from service.operations.operation import Lines, Operation, PageRequest, Picture
 
 from .media import JSON, NDJSON, preferred_type
 from .problems import (ANSWERED, PROBLEM_MEDIA_TYPE, Problem, problem_bytes, problem_for,
@@ -83,6 +83,22 @@ def serve(operation: Operation, incoming: Incoming, services: Services) -> Outgo
     finally:
         if not streams:  # a stream releases the request when the server closes it
             released(admission)
+
+
+def serve_page(operation: Operation, request: PageRequest) -> Outgoing:
+    """The answer to a request for an operation that declares ``page`` (a probe, a document,
+    a page), on either road: its page, or the problem document of the error it raised (a
+    logged 500 for one nobody expected)."""
+    assert operation.page is not None, "the operation declares its page"
+    try:
+        page = operation.page(request)
+    except ANSWERED as exc:
+        return problem_outgoing(problem_for(exc))
+    except Exception as exc:  # nobody's to mend: a logged 500, the same on both roads
+        return problem_outgoing(unexpected(exc))
+    media = page.media_type
+    content_type = media if "charset=" in media else get_content_type(media, "utf-8")
+    return Outgoing(200, [*page.headers, ("Content-Type", content_type)], page.body)
 
 
 def released(admission: Admission) -> None:
