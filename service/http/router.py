@@ -49,6 +49,12 @@ class Route:
     page: Operation | None = None
 
 
+PREFLIGHT_ROUTE = Route(PREFLIGHT, "", preflight=True)
+UNKNOWN_ROUTE = Route(UNKNOWN, "")
+#: at most this many routes are kept (far more than the operations of every game and method)
+MAX_KNOWN_ROUTES = 4096
+
+
 def is_preflight(environ: Mapping[str, Any]) -> bool:
     """A CORS preflight: ``OPTIONS`` with ``Origin`` and ``Access-Control-Request-Method``."""
     return (environ.get("REQUEST_METHOD") == "OPTIONS" and "HTTP_ORIGIN" in environ
@@ -71,6 +77,9 @@ class Router:
         self.game_page: Operation | None = None
         #: operations declaring a page, by path (without a game)
         self.pages: dict[str, Operation] = {}
+        #: the routes read so far of a method and path that name an operation of this
+        #: service (a page, or a game it plays: a bounded set), so each is read once
+        self.known: dict[tuple[str, str], Route] = {}
         for op in operations:
             if op.path == GAMES_PREFIX + "{game}":
                 self.game_itself = op.operation_id
@@ -94,16 +103,27 @@ class Router:
 
     def _route(self, environ: Mapping[str, Any]) -> Route:
         if is_preflight(environ):
-            return Route(PREFLIGHT, "", preflight=True)
+            return PREFLIGHT_ROUTE
         path = environ.get("PATH_INFO", "")
+        method = environ.get("REQUEST_METHOD", "")
+        known = self.known.get((method, path))
+        if known is not None and known.game_class is registry.game_class(known.game_id):
+            return known
+        found = self._read(method, path)
+        if found.game_class is not None or (found.page is not None and not found.game_id):
+            if len(self.known) < MAX_KNOWN_ROUTES:
+                self.known[method, path] = found
+        return found
+
+    def _read(self, method: str, path: str) -> Route:
+        """The route of ``method`` on ``path``, read from the table."""
         if path.startswith(GAMES_PREFIX):
             game_id, slash, name = path[len(GAMES_PREFIX):].partition("/")
             operation = self.by_name.get(name, UNKNOWN) if slash else self.game_itself
             if not game_id or operation == UNKNOWN:
-                return Route(UNKNOWN, "")
+                return UNKNOWN_ROUTE
             cls = registry.game_class(game_id)
-            declared = self.by_method.get((environ.get("REQUEST_METHOD", ""), name)) \
-                if slash else None
+            declared = self.by_method.get((method, name)) if slash else None
             return Route(operation, game_id if cls is not None else UNKNOWN,
                          declared=declared, game_id=game_id, game_class=cls,
                          page=None if slash else self.game_page)
@@ -112,7 +132,7 @@ class Router:
             return Route(exact, "", page=self.pages.get(path))
         if path.startswith(STATIC_PREFIXES):
             return Route(STATIC, "")
-        return Route(UNKNOWN, "")
+        return UNKNOWN_ROUTE
 
     def classify(self, path: str) -> tuple[str, str]:
         """The (operation, game) labels of a request for ``path`` (any method)."""
