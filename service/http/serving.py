@@ -29,8 +29,10 @@ from .request import Admission, Answer, Incoming, NotModified, Services
 class LineStream:
     """The body of an answer in lines, as the server writes it: each item one JSON line
     ending with a newline, made only when the server asks for the next line. The request's
-    concerns are released (``done``) once, when the server closes it, whether every line was
-    written or the client left: a heavy request holds its slot while its lines are made."""
+    concerns are released (``done``) once: as soon as the last line is made, before the
+    server writes the end of the body (so a client that has read the whole answer finds the
+    slot free), or when the server closes a stream the client left: a heavy request holds its
+    slot while its lines are made."""
 
     def __init__(self, items: Iterator[dict[str, Any]], done: Callable[[], None]) -> None:
         self.items, self.done, self.closed = items, done, False
@@ -38,6 +40,7 @@ class LineStream:
     def __iter__(self) -> Iterator[bytes]:
         for item in self.items:
             yield orjson.dumps(item) + b"\n"
+        self.close()
 
     def close(self) -> None:
         """End the stream: stop making items and release the request (once)."""
