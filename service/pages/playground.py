@@ -8,10 +8,11 @@ which draws the board and takes the moves.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from importlib.resources import files
 
 from flask import Response, request
+
+from rules.core.memo import memo
 
 from service.http.media import OCTETS, preferred_type
 
@@ -27,7 +28,7 @@ HOME_PAGE = """<!DOCTYPE html>
 """
 
 
-@lru_cache(maxsize=1)
+@memo(entry_bytes=6_800, most=1)
 def page() -> str:
     return files("service").joinpath("static", "playground.html").read_text(encoding="utf-8")
 
@@ -40,7 +41,7 @@ def home() -> Response:
     return Response(HOME_PAGE, mimetype="text/html")
 
 
-@lru_cache(maxsize=1)
+@memo(entry_bytes=720, most=1)
 def favicon_svg() -> bytes:
     return files("service").joinpath("static", "favicon.svg").read_bytes()
 
