@@ -139,8 +139,9 @@ def _faces(d6: int, d4: bool) -> tuple[tuple[int, ...], ...]:
     return tuple(itertools.product(*([range(1, 7)] * d6 + ([range(1, 5)] if d4 else []))))
 
 
-#: 1 or 2 d6 a side, never 2 each, the d4 to at most one side: 9 fights
-@memo(entry_bytes=190_000, most=9)
+#: 1 or 2 d6 a side, never 2 each, the d4 to at most one side: 9 fights (weighed so that
+#: the 9 fit in the default budget's part)
+@memo(entry_bytes=190_000, weight=3, most=9)
 def outcomes(ent: Entitlement) -> list[tuple[FightDice, Fraction]]:
     """Every dice outcome of the fight, all equally likely, with its exact probability.
 
