@@ -8,7 +8,7 @@ checks the figures and the total), its share of the budget beside the others (``
 and, for a cache whose keys come from a small fixed set (a table per board, a picture per
 renderer), how many entries it can ever need (``most``).
 
-The budget (:func:`set_budget`, :data:`DEFAULT_BUDGET` until then; the service reads
+The budget (:func:`set_budget`, :data:`DEFAULT_BUDGET`, 32 MiB, until then; the service reads
 ``REFEREE_CACHE_MIB``) is split among the caches in proportion to their weights, a cache that
 needs less than its part (``most`` entries) leaving the rest to the others; each cache then
 keeps at most ``its part // entry_bytes`` entries, and at least one. Sizes are recomputed,
@@ -30,7 +30,7 @@ _R = TypeVar("_R")
 
 MIB = 1 << 20
 #: the budget of every cache of a process together, until :func:`set_budget` says otherwise
-DEFAULT_BUDGET = 64 * MIB
+DEFAULT_BUDGET = 32 * MIB
 
 
 @dataclass(frozen=True)

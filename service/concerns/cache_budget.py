@@ -2,9 +2,10 @@
 may hold together (the engines' analyses, parsed positions, tables, the service's pictures
 and documents), shared among them by :mod:`rules.core.memo`.
 
-The default, 64 MiB, keeps a worker under the size ``docs/deploy.md`` states for the
-Deployment's memory limit; a larger budget keeps more positions' analyses (more hits for
-clients that come back to a position), a smaller one fewer.
+The default, 32 MiB, keeps a worker under the size ``docs/deploy.md`` states for the
+Deployment's memory, and lets the caches fill within minutes under load; a larger budget
+keeps more positions' analyses (more hits for clients that come back to a position), a
+smaller one fewer.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from rules.core import memo
 
 SETTING = "REFEREE_CACHE_MIB"
 #: the budget when the setting is not given, in MiB
-DEFAULT_MIB = 64
+DEFAULT_MIB = 32
 #: the smallest budget accepted, in MiB: every cache keeps at least one entry, and the
 #: largest (the pictures' font, the API document) hold about 0.6 MiB each
 MIN_MIB = 4

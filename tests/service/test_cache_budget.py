@@ -62,7 +62,7 @@ def test_each_cache_declares_what_its_entries_hold(measured):
 
 
 def test_the_setting_is_read_and_checked():
-    assert cache_budget.budget_from(None) == 64 * MIB
+    assert cache_budget.budget_from(None) == cache_budget.DEFAULT_MIB * MIB == 32 * MIB
     assert cache_budget.budget_from(" 32 ") == 32 * MIB
     for bad in ("lots", "0", "-8", "3", "nan"):
         with pytest.raises(cache_budget.CacheBudgetError, match="REFEREE_CACHE_MIB"):
