@@ -141,7 +141,7 @@ def _faces(d6: int, d4: bool) -> tuple[tuple[int, ...], ...]:
 
 #: 1 or 2 d6 a side, never 2 each, the d4 to at most one side: 9 fights (weighed so that
 #: the 9 fit in the default budget's part)
-@memo(entry_bytes=190_000, weight=3, most=9)
+@memo(entry_bytes=190_000, weight=5, most=9)
 def outcomes(ent: Entitlement) -> list[tuple[FightDice, Fraction]]:
     """Every dice outcome of the fight, all equally likely, with its exact probability.
 

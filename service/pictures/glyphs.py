@@ -43,7 +43,7 @@ class Font:
         return self.cmap.get(ord(char), MISSING)
 
 
-@memo(entry_bytes=640_000, most=1)
+@memo(entry_bytes=640_000, weight=2, most=1)
 def font() -> Font:
     """The pictures' font, read once per process."""
     from fontTools.ttLib import TTFont

@@ -164,7 +164,7 @@ def _links(op: Operation) -> dict[str, Any]:
             for name, link in op.links.items()}
 
 
-@memo(entry_bytes=460_000, most=1)
+@memo(entry_bytes=460_000, weight=2, most=1)
 def build_spec() -> dict[str, Any]:
     """The whole OpenAPI 3.0 document as a dict."""
     plugin = MarshmallowPlugin()
