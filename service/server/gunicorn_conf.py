@@ -117,8 +117,8 @@ keepalive = _env_int("GUNICORN_KEEPALIVE", 5)
 
 # Recycle workers now and then (staggered by the jitter) so that no slow leak grows unbounded.
 # Rarely: a recycled worker's replacement is forked from the master and copies the pages it
-# touches, which slows the service for a few hundred milliseconds (docs/performance.md),
-# while a worker's memory grows by about 3 MB per 64,000 requests once its caches are full.
+# touches, which slows the service for a few hundred milliseconds (docs/performance.md), and
+# a worker's memory is bounded without it (its caches by REFEREE_CACHE_MIB, docs/deploy.md).
 max_requests = _env_int("GUNICORN_MAX_REQUESTS", 200000)
 max_requests_jitter = _env_int("GUNICORN_MAX_REQUESTS_JITTER", 20000)
 
