@@ -2,6 +2,7 @@
 
     python -m bench.memory                  # every cache filled, its bytes per entry measured
     python -m bench.memory --budget-mib 8   # the same under another budget
+    python -m bench.memory --hits           # hit rates of bench.workloads' plans in process
 
 It bounds every cache by the budget, fills them with real entries through the WSGI app (the
 requests of seeded random playouts of every game: legal-moves, apply and status at each ply,
@@ -147,6 +148,39 @@ def measure(budget: int, playouts: int, game_ids: list[str] | None = None) -> li
     return held()
 
 
+def hit_rates(budget: int) -> dict[str, dict[str, tuple[int, int]]]:
+    """``{workload: {cache: (hits, calls)}}``: each of :mod:`bench.workloads`' workloads sent
+    through one app in process (every game's plan, the analysis caches emptied before each,
+    as on a fresh server), under a ``budget`` of bytes; one worker's view of the bench."""
+    import rules
+    from rules.core import memo
+    from service.http.app import create_app
+
+    from . import workloads
+    from .profile import _clear_analysis_caches, _plan_requests
+
+    memo.set_budget(budget)
+    call = wsgi_caller(create_app({"REFEREE_CACHE_MIB": budget / memo.MIB,
+                                   "REFEREE_LOAD_SHEDDING": "0"}))
+    out: dict[str, dict[str, tuple[int, int]]] = {}
+    for name in workloads.WORKLOADS:
+        counts: dict[str, tuple[int, int]] = {}
+        for game_id in rules.game_ids():
+            requests = _plan_requests(game_id, name)
+            _clear_analysis_caches()
+            before = {m.name: m.cache_info() for m in memo.memos()}
+            for method, path, body in requests:
+                call(method, path, body)
+            for made in memo.memos():
+                info, old = made.cache_info(), before.get(made.name)
+                hits = info.hits - (old.hits if old else 0)
+                calls = hits + info.misses - (old.misses if old else 0)
+                h, c = counts.get(made.name, (0, 0))
+                counts[made.name] = (h + hits, c + calls)
+        out[name] = {k: v for k, v in counts.items() if v[1]}
+    return out
+
+
 def table(rows: list[Held], budget: int) -> str:
     """The figures as a Markdown table, and the total beside the budget."""
     lines = ["| cache | entries (most) | bytes freed | bytes per entry | declared |",
@@ -164,12 +198,19 @@ def table(rows: list[Held], budget: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--budget-mib", type=float, default=64.0)
+    ap.add_argument("--budget-mib", type=float, default=32.0)
     ap.add_argument("--playouts", type=int, default=0,
                     help="playouts per game (default: enough to fill the budget twice)")
+    ap.add_argument("--hits", action="store_true",
+                    help="hit rates of the benchmark's workloads instead of bytes")
     args = ap.parse_args(argv)
-    tracemalloc.start()
     budget = int(args.budget_mib * 2**20)
+    if args.hits:
+        for name, counts in hit_rates(budget).items():
+            for cache, (hits, calls) in sorted(counts.items()):
+                print(f"{name:<10} {cache:<50} {hits / calls:6.1%} of {calls:,}")
+        return 0
+    tracemalloc.start()
     # an analysis entry is 1 to 2.5 KiB, a playout some 100 plies: twice the budget's worth
     playouts = args.playouts or max(4, int(2 * budget / 1024 / 100 / 4))
     rows = measure(budget, playouts)
