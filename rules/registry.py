@@ -12,9 +12,9 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
-from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from .core import memo
 from .core.errors import InvalidOptions
 from .core.game import Game
 from .core.measuring import Measuring
@@ -41,7 +41,8 @@ def unregister(game_id: str) -> None:
 
 def load_all() -> None:
     """Import every game package under :mod:`rules` (building its tables), so the registry
-    is complete. Cheap after the first call."""
+    is complete, then share the cache budget among every cache now declared
+    (:func:`rules.core.memo.rebalance`). Cheap after the first call."""
     global _loaded
     if _loaded:
         return
@@ -49,6 +50,7 @@ def load_all() -> None:
     for module in pkgutil.iter_modules(package.__path__):
         if module.ispkg and module.name not in NOT_GAMES:
             importlib.import_module(f"{package.__name__}.{module.name}")
+    memo.rebalance()
     _loaded = True
 
 
@@ -113,6 +115,6 @@ def configured(cls: type[Game[Any, Any]],
     return _configure(cls, key)
 
 
-@lru_cache(maxsize=256)
+@memo.memo(entry_bytes=160, most=256)
 def _configure(cls: type[Game[Any, Any]], key: str) -> Game[Any, Any]:
     return cls(json.loads(key))

@@ -8,9 +8,9 @@ strict: every error names the rank and what is wrong with it.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Mapping, Sequence
 
+from .memo import memo
 from .errors import InvalidPosition
 from .geometry import FILE_LETTERS, Grid
 
@@ -59,14 +59,14 @@ def _check_on_board(cells: list[str | None], placed: list[int], grid: Grid) -> N
         )
 
 
-@lru_cache(maxsize=None)
+@memo(entry_bytes=180, most=16)
 def _row_patterns(piece_pattern: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A rank made only of known tokens; one token, a piece (group 1) or a run (group 2)."""
     return (re.compile(rf"(?:{piece_pattern}|[1-9][0-9]*)*"),
             re.compile(rf"({piece_pattern})|([1-9][0-9]*)"))
 
 
-@lru_cache(maxsize=4096)
+@memo(entry_bytes=560, weight=2)
 def _plain_row(row: str, piece_pattern: str, files: int) -> tuple[tuple[int, str], ...] | None:
     """The pieces of a plainly valid rank, as (file index, token), or None for any rank that
     is not made of known tokens exactly ``files`` squares wide.

@@ -83,7 +83,8 @@ class KingsMate(Game[Position, Move]):
     dice_schema = DICE_SCHEMA
     max_perft_depth = 5
     perft_budget = 25_000
-    analysis_cache_size = 8192
+    #: one analysed position in the analysis cache, as ``python -m bench.memory`` measures it
+    analysis_entry_bytes = 1_220
     #: the computer opponent's budget: 1000 playouts of 4 random plies by default
     search_limits = SearchLimits(playouts=1000, max_playouts=10_000, playout_plies=4)
     #: measured with active play too (captures decided by dice); at its largest with every

@@ -12,9 +12,9 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any, Callable, Final, Literal, Mapping, NamedTuple, ParamSpec, TypeVar, cast
+from typing import Any, Final, Literal, Mapping, NamedTuple
 
+from ..core.memo import memo
 from ..core.errors import InvalidDice, as_json
 from .position import FOREST, MOUNTAIN, PLAIN
 
@@ -53,21 +53,6 @@ DICE_SCHEMA: Final[Mapping[str, Any]] = {
     "required": [ATTACKER, DEFENDER],
     "additionalProperties": False,
 }
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def memoised(maxsize: int) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
-    """:func:`functools.lru_cache` that keeps the function's signature for the type checker
-    (the cache's own wrapper accepts any hashable arguments). The function's arguments must
-    be hashable, and what it returns is shared between callers."""
-
-    def decorate(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-        return cast(Callable[_P, _R], lru_cache(maxsize=maxsize)(fn))
-
-    return decorate
-
 
 class Entitlement(NamedTuple):
     """The dice of each side in one fight."""
@@ -147,13 +132,16 @@ def first_outcome(ent: Entitlement) -> FightDice:
     return {side: [1] * (d6 + d4) for side, d6, d4 in ent.sides()}
 
 
-@memoised(maxsize=64)
+#: 1 or 2 d6, with or without the d4: 4 rolls
+@memo(entry_bytes=3_900, most=4)
 def _faces(d6: int, d4: bool) -> tuple[tuple[int, ...], ...]:
     """Every roll of ``d6`` d6 and the d4 when ``d4``, in order (all ones first)."""
     return tuple(itertools.product(*([range(1, 7)] * d6 + ([range(1, 5)] if d4 else []))))
 
 
-@memoised(maxsize=64)
+#: 1 or 2 d6 a side, never 2 each, the d4 to at most one side: 9 fights (weighed so that
+#: the 9 fit in the default budget's part)
+@memo(entry_bytes=190_000, weight=5, most=9)
 def outcomes(ent: Entitlement) -> list[tuple[FightDice, Fraction]]:
     """Every dice outcome of the fight, all equally likely, with its exact probability.
 
@@ -172,7 +160,7 @@ def winner(dice: Mapping[FightSide, list[int]]) -> FightSide | None:
     return ATTACKER if a > d else DEFENDER if d > a else TIE
 
 
-@memoised(maxsize=64)
+@memo(entry_bytes=1_150, most=4)
 def total_distribution(d6: int, d4: bool) -> dict[int, Fraction]:
     """The exact distribution of one side's total, by convolution of its dice."""
     dist = {0: Fraction(1)}
@@ -185,7 +173,7 @@ def total_distribution(d6: int, d4: bool) -> dict[int, Fraction]:
     return dist
 
 
-@memoised(maxsize=256)
+@memo(entry_bytes=300, most=9)
 def result_odds(ent: Entitlement) -> tuple[Fraction, Fraction, Fraction]:
     """Exact (attacker wins, defender wins, tie) for the fight's dice."""
     att = total_distribution(ent.attacker_d6, ent.attacker_d4)
@@ -218,7 +206,7 @@ class FightOdds(NamedTuple):
     defender_general_falls: Fraction
 
 
-@memoised(maxsize=1024)
+@memo(entry_bytes=1_120, most=1024)
 def fight_odds(ent: Entitlement, attackers: int, attacker_general: bool, defenders: int,
                defender_general: bool) -> FightOdds:
     """The exact odds of a fight of ``attackers`` pawns against ``defenders``."""
@@ -256,7 +244,7 @@ def odds_fields(odds: FightOdds) -> dict[str, Any]:
     }
 
 
-@memoised(maxsize=1024)
+@memo(entry_bytes=1_250, most=1024)
 def fight_odds_fields(ent: Entitlement, attackers: int, attacker_general: bool, defenders: int,
                     defender_general: bool) -> Mapping[str, Any]:
     """:func:`odds_fields` of :func:`fight_odds`, memoised on the fight's plain parameters.

@@ -4,8 +4,8 @@ the exact odds of a pending fight, and the best attack the side to act can make 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
+from ..core.memo import memo
 from ..core.evaluation import material_chance
 from . import combat
 from .actions import retreat_cells
@@ -48,10 +48,10 @@ def _chance(lead: float) -> float:
     return value
 
 
-@lru_cache(maxsize=None)
 def _odds(attackers: int, defenders: int, attacker_d4: bool, defender_d4: bool
           ) -> tuple[float, float, float]:
-    """(attacker wins, defender wins, tie) of a fight, as floats."""
+    """(attacker wins, defender wins, tie) of a fight, as floats (each computed once, into
+    :data:`_ODDS`)."""
     win, lose, tie = combat.result_odds(combat.dice_of(attackers, defenders, attacker_d4,
                                                        defender_d4))
     return float(win), float(lose), float(tie)
@@ -63,7 +63,7 @@ _ODDS = [[[[_odds(k, d, a_d4, d_d4) if k and d else (0.0, 0.0, 0.0)
           for d_d4 in (False, True)] for a_d4 in (False, True)]
 
 
-@lru_cache(maxsize=1 << 16)
+@memo(entry_bytes=420, weight=2)
 def standing(cells: tuple[int, ...], side: int, budget: int, terrain: tuple[int, ...]
              ) -> float:
     """The chance of winning of ``side``, to act with ``budget`` action points in ``cells``

@@ -35,6 +35,8 @@ Event = dict[str, Any]
 @register
 class Maestria(Game[Position, Action]):
     id = "maestria"
+    #: one analysed position in the analysis cache, as ``python -m bench.memory`` measures it
+    analysis_entry_bytes = 1_600
     name = "Maestria"
     illegal_reasons = Illegal
     end_reasons = End

@@ -8,10 +8,10 @@ move. A capture of an enemy Master or Officer may bring back one of the mover's 
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import cache
 from itertools import compress
 from typing import Callable, NamedTuple
 
+from ..core.memo import memo
 from ..core.geometry import DIAGONAL, ORTHOGONAL
 from .position import EMPTY, FULL_ARMY, GRID, KIND_LETTERS, MASTER, OFFICER, PAWN, Position
 
@@ -36,7 +36,7 @@ class Move(NamedTuple):
 PLAIN_MOVES = tuple(tuple(Move(src, dst) for dst in SQUARES) for src in SQUARES)
 
 
-@cache
+@memo(entry_bytes=2_800, most=2 * 1016)
 def resurrections(kind: int, src: int, dst: int) -> tuple[Move, ...]:
     """The moves ``src`` to ``dst`` that bring back a piece of ``kind``, indexed by the square
     it returns to. Built on first use: a process meets few of the 2 x 1,016 (kind, src, dst)

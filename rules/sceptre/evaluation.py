@@ -10,9 +10,9 @@ around the terrain, and a piece left hanging counts as half lost: see :func:`cha
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Sequence
 
+from ..core.memo import memo
 from ..core.evaluation import cornered, hunt, material_chance, with_shares
 from ..core.geometry import UNREACHABLE, move_sources, moves_needed
 from . import moves as mv
@@ -54,7 +54,7 @@ def material(board: bytes, control: Sequence[int]) -> list[float]:
     return scores
 
 
-@lru_cache(maxsize=256)
+@memo(entry_bytes=480, most=256)
 def army_bits(control: Control) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per player (indexed by colour), the armies he moves and the armies whose pieces attack
     his (:func:`rules.sceptre.moves.hostile_armies`), one bit each (``1 << army``), as
@@ -168,14 +168,14 @@ def hunters(board: bytes, control: Control, player: int) -> list[int]:
     return [m.start() for m in _ONES(board.translate(hunter_table(control, player)))]
 
 
-@lru_cache(maxsize=256)
+@memo(entry_bytes=500, most=256)
 def hunter_table(control: Control, player: int) -> bytes:
     """The translation table that marks (1) the pieces ``player`` moves but Kings and Pawns."""
     moved = mv.moved_by(control, player)
     return bytes(moved[code] and code & 7 not in (KING, PAWN) for code in range(32)) + bytes(224)
 
 
-@lru_cache(maxsize=4096)
+@memo(entry_bytes=320, most=4096)
 def distances(layout: Layout, target: int) -> bytes:
     """Per square of ``layout``, its distance to ``target`` in King steps, at most the
     board's longer side (the reach of :func:`rules.core.evaluation.closeness`)."""
@@ -208,20 +208,20 @@ def boxed_in(board: bytes, layout: Layout, attacks: Attacks, control: Control, p
     return 1.0 - free / len(steps)
 
 
-@lru_cache(maxsize=64)
+@memo(entry_bytes=4000, most=64)
 def sources(layout: Layout, kind: int) -> tuple[tuple[int, ...], ...]:
     """Per square, the squares from which a piece of ``kind`` moves there (empty board)."""
     return move_sources(layout.reach_set[kind])
 
 
-@lru_cache(maxsize=4096)
+@memo(entry_bytes=400, most=4096)
 def moves_to(layout: Layout, kind: int, target: int) -> bytes:
     """Per square, the fewest moves a piece of ``kind`` needs to reach ``target`` on an empty
     board, around the terrain it may not cross (:data:`UNREACHABLE` if it never can)."""
     return moves_needed(sources(layout, kind), target)
 
 
-@lru_cache(maxsize=4096)
+@memo(entry_bytes=400, most=4096)
 def moves_near(layout: Layout, kind: int, king: int) -> bytes:
     """Per square, the fewest moves a piece of ``kind`` needs to reach the square ``king`` or
     one next to it that a King may enter (:func:`moves_to`; a Bishop can always reach one
@@ -245,7 +245,7 @@ def path_closeness(board: bytes, squares: Sequence[int], layout: Layout, king: i
     return total / len(squares)
 
 
-@lru_cache(maxsize=1024)
+@memo(entry_bytes=4000, most=1024)
 def path_scores(layout: Layout, king: int) -> tuple[tuple[float, ...], ...]:
     """Per kind (indexed by kind; empty for Kings and Pawns), per square, what a piece of that
     kind there counts for in :func:`path_closeness` of the King on ``king``."""

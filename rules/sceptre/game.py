@@ -73,6 +73,8 @@ MANY_PLAYERS_PLAYOUTS = 1000
 @register
 class Sceptre(Game[Position, Move]):
     id = "sceptre"
+    #: one analysed position in the analysis cache, as ``python -m bench.memory`` measures it
+    analysis_entry_bytes = 1_740
     name = "Sceptre"
     illegal_reasons = Illegal
     end_reasons = End

@@ -12,9 +12,9 @@ with the same board shares one set of tables.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Any, Callable
 
+from ..core.memo import memo
 from ..core.errors import InvalidOptions
 from ..core.geometry import FILE_LETTERS, Grid
 from .attack_tables import AttackTables
@@ -182,7 +182,7 @@ def compile_layout(players: list[str], sections: list[dict[str, Any]] | None,
 
 #: A compiled layout holds its move tables (up to about 22 MB for a 4-player, all-open 24x24
 #: board), so at most 16 are kept.
-@lru_cache(maxsize=16)
+@memo(entry_bytes=4096, most=16)
 def _compile(key: str) -> Layout:
     players_l, sections, forward_l = json.loads(key)
     players = tuple(COLOURS.index(c) for c in players_l)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import lru_cache
 from itertools import accumulate
 from operator import getitem
 from typing import Callable, Iterator, Mapping, Sequence
 
+from ..core.memo import memo
 from ..core.promotion import promotion_moves
 from .layout import Layout
 from .pieces import KIND_LETTERS, KING, KNIGHT, ORTHODOX_COUNT, PAWN, PROMOTION_KINDS, QUEEN, Move
@@ -27,7 +27,7 @@ PieceFilter = Callable[[list[Move]], list[Move]]
 
 
 
-@lru_cache(maxsize=256)
+@memo(entry_bytes=240, most=256)
 def hostile_armies(control: Control, side: int) -> tuple[bool, ...]:
     """Per colour, whether that army's pieces attack ``side``: armies moved by another player
     still in the game. Inert armies never attack; armies ``side`` controls are friends
@@ -95,14 +95,14 @@ _ONES = re.compile(b"\x01").finditer
 _START = re.Match.start
 
 
-@lru_cache(maxsize=256)
+@memo(entry_bytes=490, most=256)
 def moved_table(control: Control, side: int) -> bytes:
     """The translation table of :func:`moved_squares`: 1 for each piece code ``side``
     moves, 0 for every other byte."""
     return bytes(moved_by(control, side)) + bytes(256 - 32)
 
 
-@lru_cache(maxsize=256)
+@memo(entry_bytes=490, most=256)
 def moved_by(control: Control, side: int) -> tuple[bool, ...]:
     """Per piece code (0 for an empty square), whether ``side`` moves that piece: it belongs
     to an army ``side`` controls."""

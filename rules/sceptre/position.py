@@ -9,11 +9,11 @@ also spells when read), and the counters.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from itertools import compress
 from operator import gt
 from typing import Callable, NamedTuple
 
+from ..core.memo import memo
 from ..core.errors import InvalidPosition
 from ..core.notation import parse_board_codes, parse_counter, split_fields
 from .layout import Layout
@@ -74,7 +74,7 @@ def piece_name(code: int) -> str:
     return f"{COLOUR_NAMES[code >> 3]} {KIND_NAMES[code & 7]}"
 
 
-@lru_cache(maxsize=256)
+@memo(entry_bytes=320, most=256)
 def active_players(control: Control) -> tuple[int, ...]:
     """The players still in the game (those who control their own army), in seat order
     (cached: one tuple per army control)."""
@@ -223,7 +223,7 @@ def _parse_armies(text: str, players: tuple[int, ...]) -> Control:
     return a, b, c, d
 
 
-@lru_cache(maxsize=16)
+@memo(entry_bytes=380, most=16)
 def _own_armies(players: tuple[int, ...]) -> tuple[str, Control]:
     """The armies field of ``players`` when each moves his own army (``ww,bb``), and that
     army control (one per set of players)."""
@@ -309,7 +309,7 @@ class _Reading(NamedTuple):
     runs: tuple[tuple[bytes, bytes], ...]         # each run's digits and its empty squares
 
 
-@lru_cache(maxsize=16)
+@memo(entry_bytes=1300, most=16)
 def _reading(layout: Layout) -> _Reading:
     """The plain reading of ``layout``'s boards (one per compiled layout): pieces of any
     colour (a player not in the game is named by the careful reading), runs of 1 to a rank's
@@ -334,7 +334,7 @@ class _Masks(NamedTuple):
     most: tuple[int, ...]    # per code of ``codes``, the orthodox number of its kind
 
 
-@lru_cache(maxsize=16)
+@memo(entry_bytes=1550, most=16)
 def _masks(layout: Layout) -> _Masks:
     """The masks of ``layout`` (one per compiled layout); a square off the board takes no
     kind."""

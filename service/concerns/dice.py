@@ -14,7 +14,6 @@ to judge in :meth:`~rules.core.game.Game.check_dice`, with a sentence in its own
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Mapping
 
 import orjson
@@ -24,9 +23,10 @@ from marshmallow import ValidationError
 from rules import registry
 from rules.core.errors import InvalidDice
 from rules.core.game import Game
+from rules.core.memo import memo
 
 
-@lru_cache(maxsize=64)
+@memo(entry_bytes=2000, most=64)
 def _validator(schema_json: bytes) -> Draft202012Validator:
     return Draft202012Validator(orjson.loads(schema_json))
 

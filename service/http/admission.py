@@ -39,7 +39,6 @@ one class what they admit, what they add to the answer and what they give back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable
 
 import orjson
@@ -47,6 +46,7 @@ from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from rules import registry
+from rules.core.memo import memo
 
 from service.concerns.clocks import admitted, settled
 from service.concerns.dice import check_dice_shape
@@ -140,7 +140,7 @@ def query_parameters(a: Admission) -> None:
     a.raw = query_object(_loaders(a.operation.request)[1], a.incoming.query_string)
 
 
-@lru_cache(maxsize=None)
+@memo(entry_bytes=6_800, most=64)
 def _loaders(schema_class: type[Schema]) -> tuple[Loader, Schema]:
     """An operation's plain loader and its marshmallow schema, built once."""
     schema = schema_class()

@@ -18,7 +18,7 @@ from flask import Flask, Response, current_app, request, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 
 from rules import registry
-from service.concerns import clocks, shedding, signing
+from service.concerns import cache_budget, clocks, shedding, signing
 from service.operations.operation import Operation, PageRequest
 from service.operations.table import OPERATIONS
 from service.pictures.render import renderer_version
@@ -99,6 +99,8 @@ def create_app(config: Mapping[str, Any] | None = None,
     to whoever calls :func:`warm_up` (a server hook, for example). Signing settings
     (``REFEREE_SIGNING_KEYS``, ``REFEREE_REQUIRE_SIGNED``) come from ``config`` or the
     environment; malformed ones raise :class:`service.concerns.signing.SigningConfigError`.
+    ``REFEREE_CACHE_MIB`` (config or environment) bounds every memo cache of the process
+    together (:mod:`service.concerns.cache_budget`).
     ``clock`` gives the clocks' time in epoch milliseconds (the system's by default; tests
     drive it), and ``REFEREE_CLOCK_SKEW_MS`` their tolerance of tokens dated ahead of it."""
     app = Flask(__name__, root_path=SERVICE_ROOT)
@@ -106,6 +108,7 @@ def create_app(config: Mapping[str, Any] | None = None,
     if config:
         app.config.update(config)
     problems.install(app)
+    cache_budget.apply(app.config)
     app.extensions["services"] = Services(
         signing=signing.signer_for(app.config), shedding=shedding.gate_for(app.config),
         timekeeping=clocks.timekeeping_for(app.config, clock), spec=spec_yaml(),

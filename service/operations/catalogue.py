@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import orjson
 
 from rules import registry
 from rules.core.game import Game
+from rules.core.memo import memo
 from service.http.admission import unknown_game
 
 from .operation import Page, PageRequest
@@ -32,7 +32,7 @@ def list_games(request: PageRequest) -> Page:
     return Page(game_list(tuple(cls for cls in classes if cls is not None)), JSON)
 
 
-@lru_cache(maxsize=1)
+@memo(entry_bytes=8_600, most=1)
 def game_list(classes: tuple[type[Game[Any, Any]], ...]) -> bytes:
     """The JSON of :func:`list_games` for these registered game classes."""
     return orjson.dumps({"games": [summary(cls) for cls in classes]})
@@ -46,7 +46,7 @@ def show_game(request: PageRequest) -> Page:
     return Page(game_detail(request.game_class), JSON)
 
 
-@lru_cache(maxsize=32)
+@memo(entry_bytes=8_400, most=16)
 def game_detail(cls: type[Game[Any, Any]]) -> bytes:
     """The JSON of :func:`show_game` for one registered game class."""
     described = dict(cls.describe())

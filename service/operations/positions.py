@@ -10,21 +10,21 @@ position.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from rules.core.game import Game
+from rules.core.memo import memo
 
 #: positions read (texts of at most MAX_POSITION_LENGTH characters) and written, each
 REMEMBERED = 256
 
 
-@lru_cache(maxsize=REMEMBERED)
+@memo(entry_bytes=640)
 def _parsed(game: Game[Any, Any], text: str) -> Any:
     return game.parse_position(text)
 
 
-@lru_cache(maxsize=REMEMBERED)
+@memo(entry_bytes=560)
 def _written(game: Game[Any, Any], position: Any) -> str:
     return game.format_position(position)
 

@@ -9,23 +9,24 @@ names the current tag is answered ``304 Not Modified`` without the body.
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
 from importlib.resources import files
 
 from flask import Response, request
+
+from rules.core.memo import memo
 
 JAVASCRIPT = "text/javascript"
 #: how long a browser may use its copy before asking again (it then gets a 304 if unchanged)
 CACHE_CONTROL = "public, max-age=3600"
 
 
-@lru_cache(maxsize=1)
+@memo(entry_bytes=72_000, most=1)
 def board_element_source() -> bytes:
     """The bytes of the element's module, as shipped in the package."""
     return files("service").joinpath("static", "referee-board.js").read_bytes()
 
 
-@lru_cache(maxsize=1)
+@memo(entry_bytes=300, most=1)
 def board_element_etag() -> str:
     """The strong entity tag of the module: a digest of its bytes, the same in every worker
     and replica running the same package."""

@@ -8,8 +8,9 @@ which draws the board and takes the moves.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from importlib.resources import files
+
+from rules.core.memo import memo
 
 from service.http.media import OCTETS, preferred_type
 from service.operations.operation import Page, PageRequest
@@ -29,7 +30,7 @@ HOME_PAGE = """<!DOCTYPE html>
 HOME_BYTES = HOME_PAGE.encode()
 
 
-@lru_cache(maxsize=1)
+@memo(entry_bytes=3_500, most=1)
 def page() -> bytes:
     """The playground's HTML, as shipped in the package."""
     return files("service").joinpath("static", "playground.html").read_bytes()
@@ -45,7 +46,7 @@ def home(request: PageRequest) -> Page:
     return Page(HOME_BYTES, "text/html")
 
 
-@lru_cache(maxsize=1)
+@memo(entry_bytes=720, most=1)
 def favicon_svg() -> bytes:
     return files("service").joinpath("static", "favicon.svg").read_bytes()
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
 from html import escape
 from typing import Any, Iterable, Sequence
 
 from rules.core.errors import IllegalMove, RulesError, as_json
 from rules.core.game import Game
+from rules.core.memo import memo
 from rules.core.view import (
     BoardView, Cell, Mark, NoBoardView, Piece, quarter_turns, view_for,
 )
@@ -178,7 +178,7 @@ def default_size(files: int, ranks: int) -> int:
     return min(DEFAULT_MAX_SIZE, max(DEFAULT_SIZE, round(longer * DEFAULT_CELL_PX / CELL)))
 
 
-@lru_cache(maxsize=64)
+@memo(entry_bytes=200, most=64)
 def default_size_for(game: Game[Any, Any]) -> int:
     """:func:`default_size` of ``game``'s board (one board size per configured game);
     DEFAULT_SIZE for a game without pictures."""

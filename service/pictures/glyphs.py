@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from functools import lru_cache
 from html import escape
 from pathlib import Path
 from typing import Any, Literal
+
+from rules.core.memo import memo
 
 #: the font every text of a picture is drawn in
 FONT_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold-subset.ttf"
@@ -42,7 +43,7 @@ class Font:
         return self.cmap.get(ord(char), MISSING)
 
 
-@lru_cache(maxsize=1)
+@memo(entry_bytes=640_000, weight=2, most=1)
 def font() -> Font:
     """The pictures' font, read once per process."""
     from fontTools.ttLib import TTFont
@@ -70,7 +71,7 @@ def advance(text: str, size: float) -> float:
     return units * size / f.units_per_em
 
 
-@lru_cache(maxsize=4096)
+@memo(entry_bytes=640)
 def outline(text: str, size: float, anchor: Anchor = "middle") -> str:
     """The path data of ``text`` at font size ``size`` with its anchor point at the origin on
     the baseline (y down, as in SVG): ``start`` puts the origin at the text's left end,

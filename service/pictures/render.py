@@ -10,7 +10,6 @@ Cache-Control, since a picture is a pure function of its query.
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
 from typing import Any, Mapping, cast
 
 import orjson
@@ -19,6 +18,7 @@ from marshmallow import ValidationError, validate
 from rules import registry
 from rules.core.errors import RulesError
 from rules.core.game import Game
+from rules.core.memo import memo
 from rules.core.view import NoBoardView, UnknownSeat
 
 from service.operations import schemas as s
@@ -172,7 +172,7 @@ def picture_etag(operation_id: str) -> EntityTag:
     return etag
 
 
-@lru_cache(maxsize=1)
+@memo(entry_bytes=300, most=1)
 def renderer_version() -> str:
     """A digest of what this renderer draws: the rasteriser's and cairo's versions, and the
     SVG and a small PNG of every registered game's start position (computed once per

@@ -17,6 +17,9 @@ variable                      setting                                default
 ``GUNICORN_THREADS``          ``threads`` per worker                 8
 ``GIL_SWITCH_INTERVAL_MS``    ``sys.setswitchinterval`` in workers   1 ms
 ``GC_FULL_EVERY``             gen-1 collections per full collection  100 (Python's default: 10)
+``MALLOC_ARENA_MAX``          glibc's malloc arenas (all threads)    2 (glibc's: 8 per core)
+``MALLOC_MMAP_THRESHOLD_``    blocks mapped for themselves, bytes    131072, fixed (glibc's
+                                                                     rises to 32 MiB)
 ``GUNICORN_TIMEOUT``          ``timeout`` (silent worker killed)     30 s
 ``GUNICORN_GRACEFUL_TIMEOUT`` ``graceful_timeout`` (drain on TERM)   20 s
 ``GUNICORN_KEEPALIVE``        ``keepalive``                          5 s
@@ -37,6 +40,7 @@ gunicorn's own.
 The modules beside this one do the work its hooks call: :mod:`service.server.cpus` (the
 worker count), :mod:`service.server.access_log` (the JSON access log),
 :mod:`service.server.refusals` (gunicorn's own refusals as problem documents),
+:mod:`service.server.malloc` (glibc's allocator, bounded for threaded workers),
 :mod:`service.server.cache_dumps` (the benchmark's cache counts) and
 :mod:`service.telemetry.metrics_dir` (the metric files' directory). The limits are
 :mod:`service.http.limits`'s.
@@ -65,6 +69,7 @@ from typing import Any
 
 from service.http.limits import (MAX_BODY_BYTES, MAX_HEADER_FIELD_BYTES, MAX_HEADER_FIELDS,
                                  MAX_REQUEST_LINE)
+from service.server import malloc
 from service.server.cpus import usable_cpus
 from service.telemetry import metrics_dir
 
@@ -91,6 +96,10 @@ def _worker_tmp_dir() -> str | None:
 #: the default worker class: gunicorn's gthread worker that spreads connections evenly
 BALANCED_WORKER = "service.server.balance.BalancedThreadWorker"
 
+# glibc's allocator: 2 arenas and a fixed mmap threshold, set here in the master before the app
+# is loaded, so that every worker forked from it has them (service/server/malloc.py)
+malloc.bound()
+
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = _env_int("WEB_CONCURRENCY", usable_cpus())
 # gthread, with new connections left to the worker holding the fewest (service/server/balance.py)
@@ -108,8 +117,8 @@ keepalive = _env_int("GUNICORN_KEEPALIVE", 5)
 
 # Recycle workers now and then (staggered by the jitter) so that no slow leak grows unbounded.
 # Rarely: a recycled worker's replacement is forked from the master and copies the pages it
-# touches, which slows the service for a few hundred milliseconds (docs/performance.md),
-# while a worker's memory grows by about 3 MB per 64,000 requests once its caches are full.
+# touches, which slows the service for a few hundred milliseconds (docs/performance.md), and
+# a worker's memory is bounded without it (its caches by REFEREE_CACHE_MIB, docs/deploy.md).
 max_requests = _env_int("GUNICORN_MAX_REQUESTS", 200000)
 max_requests_jitter = _env_int("GUNICORN_MAX_REQUESTS_JITTER", 20000)
 

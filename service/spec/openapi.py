@@ -8,7 +8,6 @@ it is shown with; reason codes and dice come from the games too.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 from rules import registry
 from rules.core.errors import RulesError
+from rules.core.memo import memo
 from rules.records import write
 
 from service.operations import schemas as s
@@ -164,7 +164,7 @@ def _links(op: Operation) -> dict[str, Any]:
             for name, link in op.links.items()}
 
 
-@lru_cache(maxsize=1)
+@memo(entry_bytes=460_000, weight=2, most=1)
 def build_spec() -> dict[str, Any]:
     """The whole OpenAPI 3.0 document as a dict."""
     plugin = MarshmallowPlugin()

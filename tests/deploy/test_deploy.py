@@ -216,6 +216,34 @@ def test_deployment_shape_and_security():
     assert pod["terminationGracePeriodSeconds"] > conf.graceful_timeout + 5
 
 
+#: the master's resident memory in the 30-minute soak (73 MiB), rounded up (docs/deploy.md)
+MASTER_MIB = 80
+
+
+def mebibytes(quantity: str) -> float:
+    """A Kubernetes memory quantity in ``Mi`` or ``Gi``, in MiB."""
+    number, unit = re.fullmatch(r"(\d+)(Mi|Gi)", quantity).groups()
+    return int(number) * (1024 if unit == "Gi" else 1)
+
+
+def test_the_memory_limit_holds_every_worker_at_the_soaks_ceiling():
+    """limits.memory: a worker per CPU of the limit (WEB_CONCURRENCY), each at the largest
+    RSS the soak allows (loadtest.soak.MAX_WORKER_MIB), the master, and the memory-backed
+    volumes full; the request, what the pod used in the soak, is below it."""
+    from loadtest import soak
+
+    c = container()
+    env = {e["name"]: e for e in c["env"]}
+    assert env["WEB_CONCURRENCY"]["valueFrom"]["resourceFieldRef"]["resource"] == "limits.cpu"
+    workers = int(c["resources"]["limits"]["cpu"])
+    volumes = sum(mebibytes(v["emptyDir"]["sizeLimit"])
+                  for v in resource("Deployment")["spec"]["template"]["spec"]["volumes"]
+                  if v.get("emptyDir", {}).get("medium") == "Memory")
+    limit = mebibytes(c["resources"]["limits"]["memory"])
+    assert limit >= workers * soak.MAX_WORKER_MIB + MASTER_MIB + volumes
+    assert mebibytes(c["resources"]["requests"]["memory"]) < limit
+
+
 def test_autoscaler_and_disruption_budget_target_the_deployment():
     dep = resource("Deployment")
     hpa, pdb = resource("HorizontalPodAutoscaler"), resource("PodDisruptionBudget")

@@ -85,6 +85,8 @@ def test_memory_growth_is_judged_per_worker_after_the_warm_up():
     assert w["1"]["growth"] == 0.049 and w["1"]["passed"] is True
     assert w["2"]["growth"] == 0.05 and w["2"]["passed"] is False      # 5 % is not under 5 %
     assert w["3"]["passed"] is None                 # seen once after its warm-up: no verdict
+    assert w["1"]["max_mib"] == round(104_900 / 1024, 1)   # the largest, warm-up included
+    assert w["3"]["max_mib"] == round(91_000 / 1024, 1)
     assert "4" not in w                             # still in its own warm-up
     assert growth["passed"] is False
     assert soak.memory_growth(samples[:3], warmup_s=5)["passed"] is True
@@ -103,6 +105,7 @@ def test_a_short_soak_reports_every_figure():
     assert set(r["by_group"]) >= {"ordinary", "bot"}
     assert r["outcomes"].get("server_error", 0) == 0 and r["outcomes"].get("dropped", 0) == 0
     assert r["checks"]["no_5xx_but_documented_503"] and r["checks"]["nothing_dropped"]
+    assert f"worker_memory_under_{soak.MAX_WORKER_MIB:g}_mib" in r["checks"]
     assert len(r["samples"]) >= 2
     for s in r["samples"]:
         assert len(s["workers"]) == 2

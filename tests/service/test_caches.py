@@ -1,4 +1,4 @@
-"""service.telemetry.caches: every lru cache of the engines and the service is found and counted."""
+"""service.telemetry.caches: every memo cache of the engines and the service is counted."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ def test_snapshot_finds_each_games_analysis_cache_and_the_parse_memo():
     names = caches.snapshot()
     for game_id in registry.game_ids():
         cls = registry.game_class(game_id)
-        assert any(name.endswith(f".{cls.__qualname__}._analysis") for name in names), game_id
+        assert any(name.endswith(f".{cls.__qualname__}.analyse") for name in names), game_id
     assert "service.operations.positions._parsed" in names
     assert all(set(info) == {"hits", "misses", "maxsize", "currsize"} for info in names.values())
 
