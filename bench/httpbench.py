@@ -10,9 +10,11 @@ and server share the same cores, so the client's own CPU use is reported beside 
 
 For every game and every endpoint (legal-moves, apply, status, on the game's busiest midgame
 position from ``bench/positions``; and legal-moves on the initial position, for scale), runs of
-``GET /v1/health`` (the framework's ceiling: the same app, no body, no rules) alternate with the
-endpoint's runs (5 pairs by default, ``seconds / 5`` each after a 0.1 s warm-up), so that both
-see the same machine load; the ratio is the median of the per-pair ratios.
+two yardsticks alternate with the endpoint's runs (5 alternations by default, ``seconds / 5``
+each after a 0.1 s warm-up), so that all three see the same machine load: the bare app
+(:mod:`bench.bare`, a constant answer under the same gunicorn configuration: the stack's
+ceiling) and ``GET /v1/health`` (the service's own cheapest request). Each ratio is the median
+of the per-alternation ratios of req/s; p99/bare compares the p99 over all alternations.
 """
 
 from __future__ import annotations
@@ -51,14 +53,22 @@ def free_port() -> int:
         return port
 
 
-class Server:
-    """``python -m service`` on 127.0.0.1 and a free port, stopped with SIGTERM."""
+#: the yardstick's WSGI app (:mod:`bench.bare`), served with the production configuration
+BARE_APP = "bench.bare:app"
 
-    def __init__(self, env: dict[str, str] | None = None) -> None:
+
+class Server:
+    """``python -m service`` on 127.0.0.1 and a free port, stopped with SIGTERM; with ``app``,
+    that WSGI app instead of the service's, under the same gunicorn configuration."""
+
+    def __init__(self, env: dict[str, str] | None = None, app: str | None = None) -> None:
+        from service.__main__ import CONFIG, gunicorn_argv
+
         self.port = free_port()
         self.log = tempfile.TemporaryFile()
         environment = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), **(env or {})}
-        self.proc = subprocess.Popen([sys.executable, "-m", "service"], cwd=ROOT,
+        argv = gunicorn_argv() if app is None else ["gunicorn", "-c", CONFIG, app]
+        self.proc = subprocess.Popen([sys.executable, "-m", *argv], cwd=ROOT,
                                      env=environment, stdout=subprocess.DEVNULL,
                                      stderr=self.log)
         deadline = time.monotonic() + 120
@@ -315,16 +325,69 @@ def combine(runs: list[Run]) -> Run:
                reasons, lat)
 
 
-def alternate(port: int, label: str, health: bytes, request: bytes, seconds: float,
-              connections: int, procs: int, pairs: int) -> tuple[Run, Run, float]:
-    """``pairs`` alternations of /v1/health and ``request``, ``seconds / pairs`` each: the
-    health runs and the request's runs combined, and the median of the per-pair ratios."""
-    hs, rs = [], []
+@dataclass
+class Alternated:
+    """An endpoint's runs alternated with the yardsticks' (the bare app's and /v1/health's),
+    each side combined, with the medians of the per-alternation ratios of req/s."""
+
+    bare: Run
+    health: Run
+    run: Run
+    #: median of req/s / health's req/s
+    vs_health: float
+    #: median of req/s / the bare app's req/s
+    vs_bare: float
+
+    @property
+    def p99_vs_bare(self) -> float:
+        """The endpoint's p99 over the bare app's (each over all its alternations)."""
+        return self.run.p99_ms / self.bare.p99_ms
+
+    @property
+    def p99_vs_health(self) -> float:
+        return self.run.p99_ms / self.health.p99_ms
+
+    def to_json(self) -> dict[str, Any]:
+        return {"run": self.run.to_json(), "health": self.health.to_json(),
+                "bare": self.bare.to_json(), "ratio": self.vs_health,
+                "ratio_to_bare": self.vs_bare, "p99_over_health": self.p99_vs_health,
+                "p99_over_bare": self.p99_vs_bare}
+
+
+@dataclass(frozen=True)
+class Ports:
+    """Where the two yardsticks and the service listen (the service serves /v1/health)."""
+
+    service: int
+    bare: int
+
+
+def yardsticks(ports: Ports, seconds: float, connections: int,
+               procs: int) -> tuple[Run, Run]:
+    """One run of the bare app, then one of /v1/health, ``seconds`` each."""
+    health = build("GET", "/v1/health")
+    return (load(ports.bare, "bare", health, seconds, connections, procs),
+            load(ports.service, "health", health, seconds, connections, procs))
+
+
+def alternated(bares: list[Run], healths: list[Run], runs: list[Run]) -> Alternated:
+    """The runs of each alternation put together."""
+    return Alternated(combine(bares), combine(healths), combine(runs),
+                      statistics.median(r.rps / h.rps for h, r in zip(healths, runs)),
+                      statistics.median(r.rps / b.rps for b, r in zip(bares, runs)))
+
+
+def alternate(ports: Ports, label: str, request: bytes, seconds: float,
+              connections: int, procs: int, pairs: int) -> Alternated:
+    """``pairs`` alternations of the bare app, /v1/health and ``request``, ``seconds / pairs``
+    each."""
+    bares, hs, rs = [], [], []
     for _ in range(pairs):
-        hs.append(load(port, "health", health, seconds / pairs, connections, procs))
-        rs.append(load(port, label, request, seconds / pairs, connections, procs))
-    ratio = statistics.median(r.rps / h.rps for h, r in zip(hs, rs))
-    return combine(hs), combine(rs), ratio
+        b, h = yardsticks(ports, seconds / pairs, connections, procs)
+        bares.append(b)
+        hs.append(h)
+        rs.append(load(ports.service, label, request, seconds / pairs, connections, procs))
+    return alternated(bares, hs, rs)
 
 
 # ---- the benchmark ------------------------------------------------------------------------------
@@ -340,25 +403,27 @@ def busiest_midgame(game_id: str) -> str | None:
 
 def run(game_ids: list[str], seconds: float = 3.0, connections: int = 8, procs: int = 2,
         pairs: int = 5, out: TextIO = sys.stdout) -> list[dict[str, Any]]:
-    server = Server()
+    server, bare = Server(), Server(app=BARE_APP)
+    ports = Ports(server.port, bare.port)
     results: list[dict[str, Any]] = []
     try:
         print(f"gunicorn (python -m service, production config) on 127.0.0.1:{server.port}: "
-              f"{server.workers()} workers x 8 threads; load generator: {procs} processes x "
+              f"{server.workers()} workers x 8 threads; the bare app ({BARE_APP}) under the "
+              f"same configuration on port {bare.port}; load generator: {procs} processes x "
               f"{connections // procs} threads = {connections} keep-alive connections, closed "
-              f"loop; per endpoint {pairs} alternations of /v1/health and the endpoint, "
-              f"{seconds / pairs:.1f} s each ({seconds:.1f} s per side), sharing the machine's "
-              f"{os.cpu_count()} cores "
-              "with the server", file=out)
+              f"loop; per endpoint {pairs} alternations of the bare app, /v1/health and the "
+              f"endpoint, {seconds / pairs:.1f} s each ({seconds:.1f} s per side), sharing the "
+              f"machine's {os.cpu_count()} cores with the server", file=out)
         print("  (each run repeats one position, so after its first request the server's analysis "
               "cache answers moves and status; parsing, move entries and JSON are done per "
-              "request; "
-              "ratio = median over the alternations of req/s / health req/s)", file=out)
+              "request; /bare and /health = median over the alternations of req/s over the "
+              "bare app's and health's; p99/bare = p99 over the bare app's)", file=out)
         health = build("GET", "/v1/health")
         load(server.port, "warm-up", health, 1.0, connections, procs, warmup=0)
+        load(bare.port, "warm-up", health, 1.0, connections, procs, warmup=0)
         print(f"  {'game':<11} {'endpoint':<17} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
-              f"{'bytes':>6} {'health req/s':>12} {'p99 ms':>7} {'ratio':>6} {'client cpu':>10}",
-              file=out, flush=True)
+              f"{'bytes':>6} {'bare req/s':>10} {'p99 ms':>7} {'health':>7} {'/bare':>6} "
+              f"{'/health':>7} {'p99/bare':>8} {'client cpu':>10}", file=out, flush=True)
         for game_id in game_ids:
             text = busiest_midgame(game_id)
             if text is None:
@@ -377,17 +442,20 @@ def run(game_ids: list[str], seconds: float = 3.0, connections: int = 8, procs: 
                 "legal-moves@start": build("POST", base + "legal-moves", {}),
             }
             for endpoint, request in requests.items():
-                h, r, ratio = alternate(server.port, f"{game_id} {endpoint}", health, request,
-                                        seconds, connections, procs, pairs)
+                a = alternate(ports, f"{game_id} {endpoint}", request, seconds, connections,
+                              procs, pairs)
+                r, h, b = a.run, a.health, a.bare
                 print(f"  {game_id:<11} {endpoint:<17} {r.rps:>8.0f} {r.p50_ms:>7.2f} "
-                      f"{r.p99_ms:>7.2f} {r.response_bytes:>6} {h.rps:>12.0f} {h.p99_ms:>7.2f} "
-                      f"{ratio:>5.0%} {r.client_cpu:>6.2f} cores"
+                      f"{r.p99_ms:>7.2f} {r.response_bytes:>6} {b.rps:>10.0f} {b.p99_ms:>7.2f} "
+                      f"{h.rps:>7.0f} {a.vs_bare:>6.0%} {a.vs_health:>7.0%} "
+                      f"{a.p99_vs_bare:>7.2f}x {r.client_cpu:>6.2f} cores"
                       + (f"  non-200: {r.errors}+{h.errors}" if r.errors or h.errors else "")
                       + (f"  reconnects: {r.reasons} / health {h.reasons}"
                          if r.reasons or h.reasons else ""),
                       file=out, flush=True)
                 results.append({"game": game_id, "endpoint": endpoint, "position": text,
-                                "run": r.to_json(), "health": h.to_json(), "ratio": ratio})
+                                **a.to_json()})
     finally:
         server.stop()
+        bare.stop()
     return results

@@ -23,8 +23,9 @@ one whole game otherwise) from its process's queue and sending its requests in o
 soon as the previous answer is in. A workload's figures are taken over the window in which
 every connection still had work (from the start to the moment the first connection found its
 queue empty), so the tail where fewer connections are busy does not count. Each workload is
-split into ``pairs`` parts alternating with ``/v1/health`` runs of ``seconds / pairs``; the
-ratio is the median of the per-pair ratios.
+split into ``pairs`` parts alternating with runs of the two yardsticks (:mod:`bench.bare`, a
+constant answer under the same gunicorn configuration, and ``/v1/health``) of ``seconds /
+pairs`` each; each ratio is the median of the per-alternation ratios.
 
 Every workload runs on a fresh server started with ``REFEREE_CACHE_STATS_DIR``: its workers
 write their cache counts when they stop (:mod:`service.telemetry.caches`), and the hit rate of every
@@ -37,7 +38,6 @@ import collections
 import json
 import multiprocessing
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -48,7 +48,8 @@ from typing import Any, TextIO
 
 import rules
 
-from .httpbench import Connection, Run, Server, build, combine, load, run_threads
+from .httpbench import (BARE_APP, Alternated, Connection, Ports, Run, Server, alternated, build,
+                        load, run_threads, yardsticks)
 
 WORKLOADS = ("cold", "frontend", "bot", "bot-moves")
 #: seeds of each workload's playouts start here (apart, so that no two workloads share a game)
@@ -226,18 +227,21 @@ def run_units(port: int, label: str, units: list[list[bytes]], connections: int,
                window), errors
 
 
-def alternate_units(port: int, plan: Plan, health: bytes, seconds: float, connections: int,
-                    procs: int, pairs: int) -> tuple[Run, Run, float, list[str]]:
-    """``pairs`` alternations of /v1/health (``seconds / pairs`` each) and a share of the
-    plan's units; both sides combined, and the median of the per-pair ratios."""
-    hs, rs, errors = [], [], []
+def alternate_units(ports: Ports, plan: Plan, seconds: float, connections: int, procs: int,
+                    pairs: int) -> tuple[Alternated, list[str]]:
+    """``pairs`` alternations of the yardsticks (the bare app, /v1/health: ``seconds / pairs``
+    each) and a share of the plan's units; each side combined, with the per-alternation
+    ratios' medians."""
+    bares, hs, rs, errors = [], [], [], []
     for k in range(pairs):
-        hs.append(load(port, "health", health, seconds / pairs, connections, procs))
-        r, errs = run_units(port, plan.workload, plan.units[k::pairs], connections, procs)
+        b, h = yardsticks(ports, seconds / pairs, connections, procs)
+        bares.append(b)
+        hs.append(h)
+        r, errs = run_units(ports.service, plan.workload, plan.units[k::pairs], connections,
+                            procs)
         rs.append(r)
         errors += errs
-    ratio = statistics.median(r.rps / h.rps for h, r in zip(hs, rs))
-    return combine(hs), combine(rs), ratio, errors
+    return alternated(bares, hs, rs), errors
 
 
 # ---- cache counts -------------------------------------------------------------------------------
@@ -287,40 +291,56 @@ def run(game_ids: list[str], workloads: tuple[str, ...] = WORKLOADS, seconds: fl
     results: list[dict[str, Any]] = []
     health = build("GET", "/v1/health")
     print(f"workloads: {', '.join(workloads)}; {connections} connections in {procs} client "
-          f"processes; {pairs} alternations with /v1/health ({seconds / pairs:.1f} s each); "
-          f"games stopped at {max_plies} plies; every workload on a fresh server", file=out)
+          f"processes; {pairs} alternations with the bare app ({BARE_APP}, the same gunicorn "
+          f"configuration) and /v1/health ({seconds / pairs:.1f} s each); games stopped at "
+          f"{max_plies} plies; every workload on a fresh server", file=out)
     print(f"  {'game':<11} {'workload':<10} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'health req/s':>12} {'p99 ms':>7} {'ratio':>6} {'p99/health':>10} "
-          f"{'client cpu':>10}", file=out, flush=True)
-    for workload in workloads:
-        started = time.time()
-        plans = plans_for(workload, game_ids, cold_positions, games, max_plies)
-        built = time.time() - started
-        with tempfile.TemporaryDirectory() as stats_dir:
-            server = Server({"REFEREE_CACHE_STATS_DIR": stats_dir})
-            try:
-                load(server.port, "warm-up", health, 0.5, connections, procs, warmup=0)
-                for plan in plans:
-                    h, r, ratio, errors = alternate_units(server.port, plan, health, seconds,
-                                                          connections, procs, pairs)
-                    print(f"  {plan.game_id:<11} {workload:<10} {r.rps:>7.0f} "
-                          f"{r.p50_ms:>7.2f} {r.p99_ms:>7.2f} {h.rps:>12.0f} {h.p99_ms:>7.2f} "
-                          f"{ratio:>5.0%} {r.p99_ms / h.p99_ms:>9.2f}x "
-                          f"{r.client_cpu:>6.2f} cores   ({plan.requests} requests: "
-                          f"{plan.note})", file=out, flush=True)
-                    for e in errors[:3]:
-                        print(f"    non-200 ({r.errors} in the window): {e}", file=out)
-                    results.append({"game": plan.game_id, "workload": workload,
-                                    "note": plan.note, "planned_requests": plan.requests,
-                                    "run": r.to_json(), "health": h.to_json(), "ratio": ratio,
-                                    "p99_over_health": r.p99_ms / h.p99_ms,
-                                    "errors": errors})
-            finally:
-                server.stop()
-            counts = cache_counts(stats_dir)
-        print(f"  {workload}: requests built in {built:.1f} s; the workers' caches over the "
-              "whole workload (every game):", file=out)
-        results.append({"workload": workload, "caches": print_caches(counts, out)})
+          f"{'bare req/s':>10} {'p99 ms':>7} {'health':>7} {'/bare':>6} {'/health':>7} "
+          f"{'p99/bare':>8} {'p99/health':>10} {'client cpu':>10}", file=out, flush=True)
+    bare = Server(app=BARE_APP)
+    try:
+        load(bare.port, "warm-up", health, 0.5, connections, procs, warmup=0)
+        for workload in workloads:
+            results += run_workload(workload, bare.port, game_ids, seconds, connections, procs,
+                                    pairs, cold_positions, games, max_plies, out)
+    finally:
+        bare.stop()
+    return results
+
+
+def run_workload(workload: str, bare_port: int, game_ids: list[str], seconds: float,
+                 connections: int, procs: int, pairs: int, cold_positions: int, games: int,
+                 max_plies: int, out: TextIO) -> list[dict[str, Any]]:
+    """One workload of every game, on a fresh server, alternated with the yardsticks."""
+    results: list[dict[str, Any]] = []
+    health = build("GET", "/v1/health")
+    started = time.time()
+    plans = plans_for(workload, game_ids, cold_positions, games, max_plies)
+    built = time.time() - started
+    with tempfile.TemporaryDirectory() as stats_dir:
+        server = Server({"REFEREE_CACHE_STATS_DIR": stats_dir})
+        ports = Ports(server.port, bare_port)
+        try:
+            load(server.port, "warm-up", health, 0.5, connections, procs, warmup=0)
+            for plan in plans:
+                a, errors = alternate_units(ports, plan, seconds, connections, procs, pairs)
+                r, h, b = a.run, a.health, a.bare
+                print(f"  {plan.game_id:<11} {workload:<10} {r.rps:>7.0f} {r.p50_ms:>7.2f} "
+                      f"{r.p99_ms:>7.2f} {b.rps:>10.0f} {b.p99_ms:>7.2f} {h.rps:>7.0f} "
+                      f"{a.vs_bare:>6.0%} {a.vs_health:>7.0%} {a.p99_vs_bare:>7.2f}x "
+                      f"{a.p99_vs_health:>9.2f}x {r.client_cpu:>6.2f} cores   "
+                      f"({plan.requests} requests: {plan.note})", file=out, flush=True)
+                for e in errors[:3]:
+                    print(f"    non-200 ({r.errors} in the window): {e}", file=out)
+                results.append({"game": plan.game_id, "workload": workload, "note": plan.note,
+                                "planned_requests": plan.requests, **a.to_json(),
+                                "errors": errors})
+        finally:
+            server.stop()
+        counts = cache_counts(stats_dir)
+    print(f"  {workload}: requests built in {built:.1f} s; the workers' caches over the "
+          "whole workload (every game):", file=out)
+    results.append({"workload": workload, "caches": print_caches(counts, out)})
     return results
 
 

@@ -30,9 +30,11 @@ def opening(game_id: str, options: Mapping[str, Any] | None = None) -> str:
 
 
 def random_position(game_id: str, plies: int, seed: int,
-                    options: Mapping[str, Any] | None = None) -> tuple[Game[Any, Any], Any]:
+                    options: Mapping[str, Any] | None = None, *,
+                    going_on: bool = False) -> tuple[Game[Any, Any], Any]:
     """The game and a position ``plies`` random plies into it (a chance move takes its first
-    outcome); fewer if the game ends first."""
+    outcome); fewer if the game ends first, and with ``going_on`` the last position before
+    its end (one with a legal move, for a short game such as Hexapawn)."""
     game = registry.configure(game_id, options)
     rng = random.Random(seed)
     position = game.initial_position()
@@ -40,7 +42,10 @@ def random_position(game_id: str, plies: int, seed: int,
         moves = game.legal_moves(position)
         if not moves:
             break
-        position = game.advance(position, rng.choice(moves))
+        after = game.advance(position, rng.choice(moves))
+        if going_on and game.status(after).finished:
+            break
+        position = after
     return game, position
 
 

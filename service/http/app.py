@@ -1,8 +1,9 @@
 """The Flask application factory.
 
 Every operation is routed from its one declaration in :mod:`service.operations.table`. A game
-operation is served by :func:`service.http.serving.serve` on both roads: here, through a Flask
-view that reads the request with Werkzeug, and in front of Flask by
+operation is served by :func:`service.http.serving.serve`, and an operation that declares a
+page by :func:`service.http.serving.serve_page`, on both roads: here, through a Flask view that
+reads the request with Werkzeug, and in front of Flask by
 :class:`service.http.fastpath.FastPath`, which reads plain requests from the WSGI environ. The
 WSGI callable is the short road's behind :mod:`service.http.cors`, itself behind
 :mod:`service.http.observe`, which counts and times every request whichever road serves it.
@@ -18,7 +19,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from rules import registry
 from service.concerns import cache_budget, clocks, shedding, signing
-from service.operations.operation import Operation
+from service.operations.operation import Operation, PageRequest
 from service.operations.table import OPERATIONS
 from service.pictures.render import renderer_version
 from service.spec.openapi import spec_yaml
@@ -32,7 +33,7 @@ from .limits import MAX_BODY_BYTES
 from .observe import Observe
 from .request import Incoming, Services, services_of
 from .router import routed_game
-from .serving import serve
+from .serving import serve, serve_page
 
 
 #: the service package's folder, whose ``static/`` Flask serves under ``/static/``
@@ -66,6 +67,32 @@ def game_view(operation: Operation) -> Callable[[str], Response]:
     return view
 
 
+def page_view(operation: Operation) -> Callable[..., Response]:
+    """The Flask view of an operation that declares a page: Flask's road to
+    :func:`service.http.serving.serve_page` (a HEAD, or a GET with a body, comes this way)."""
+
+    def view(game: str = "") -> Response:
+        asked = PageRequest(game, routed_game(request.environ, game) if game else None,
+                            lambda: request.accept_mimetypes,
+                            bool(current_app.config.get("ENGINES_READY")),
+                            services_of(current_app).spec)
+        out = serve_page(operation, asked)
+        return Response(out.body, status=out.status, headers=out.headers)
+
+    return view
+
+
+def view_of(operation: Operation) -> Callable[..., Response]:
+    """The Flask view that serves ``operation``."""
+    if operation.for_a_game:
+        return game_view(operation)
+    if operation.page is not None:
+        return page_view(operation)
+    assert operation.view is not None, f"{operation.operation_id} declares an answer, a page " \
+                                       "or a view"
+    return operation.view
+
+
 def create_app(config: Mapping[str, Any] | None = None,
                clock: clocks.Clock | None = None) -> Flask:
     """Build the app. ``config`` overrides Flask settings; ``WARM_UP=False`` defers readiness
@@ -87,10 +114,8 @@ def create_app(config: Mapping[str, Any] | None = None,
         timekeeping=clocks.timekeeping_for(app.config, clock), spec=spec_yaml(),
         concerns=list(CONCERNS))
     for op in OPERATIONS:
-        view = game_view(op) if op.for_a_game else op.view
-        assert view is not None, f"{op.operation_id} declares an answer or a view"
         app.add_url_rule(op.path.replace("{game}", "<game>"), endpoint=op.operation_id,
-                         view_func=view, methods=[op.method.upper()],
+                         view_func=view_of(op), methods=[op.method.upper()],
                          provide_automatic_options=False,
                          strict_slashes=not op.also_with_slash)
     app.wsgi_app = Observe(  # type: ignore[method-assign]

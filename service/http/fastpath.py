@@ -9,7 +9,9 @@ is read here into an :class:`~service.http.request.Incoming` and served by
 :func:`service.http.serving.serve`: the same admission concerns, the same answers, the same
 problem documents as on Flask's road, which takes every other request (a chunked body,
 another media type, another path or method) and reads it with Werkzeug before calling the
-same function. So the short road skips machinery, never a concern.
+same function. A ``GET`` without a body of an operation that declares a page (a probe, the
+game list, a document) is answered here too, by :func:`service.http.serving.serve_page`, which
+Flask's view of it calls as well. So the short road skips machinery, never a concern.
 """
 
 from __future__ import annotations
@@ -21,12 +23,12 @@ from flask import Flask
 from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import HTTP_STATUS_CODES, parse_accept_header
 
-from service.operations.operation import Operation
+from service.operations.operation import Operation, PageRequest
 
 from .limits import MAX_BODY_BYTES
 from .request import Incoming, services_of
-from .router import Router, route_of
-from .serving import LineStream, serve
+from .router import Route, Router, route_of
+from .serving import LineStream, Outgoing, serve, serve_page
 
 
 def _status_line(status: int) -> str:
@@ -43,26 +45,30 @@ class FastPath:
         self.router = Router(operations)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        route = self.route(environ)
+        found = route_of(environ) or self.router.route(environ)
+        if found.page is not None and _plain_get(environ):
+            return _sent(serve_page(found.page, self.page_request(environ, found)),
+                         start_response)
+        route = self.route(environ, found)
         if route is None:
             return self.wsgi_app(environ, start_response)
         operation, incoming = route
-        out = serve(operation, incoming, services_of(self.app))
-        if isinstance(out.body, LineStream):  # written as made: no length, closed by the server
-            start_response(_status_line(out.status), out.headers)
-            return out.body
-        length = [] if out.status == 304 else [("Content-Length", str(len(out.body)))]
-        start_response(_status_line(out.status), [*out.headers, *length])
-        return [out.body]
+        return _sent(serve(operation, incoming, services_of(self.app)), start_response)
 
-    def route(self, environ: dict[str, Any]) -> tuple[Operation, Incoming] | None:
-        """The operation and the request read from ``environ`` when its transport is plain,
-        else None (Flask's road then takes it)."""
+    def page_request(self, environ: dict[str, Any], found: Route) -> PageRequest:
+        """What a page's answer may depend on, read from ``environ``."""
+        return PageRequest(found.game_id, found.game_class, lambda: _accepted(environ),
+                           bool(self.app.config.get("ENGINES_READY")),
+                           services_of(self.app).spec)
+
+    def route(self, environ: dict[str, Any],
+              found: Route) -> tuple[Operation, Incoming] | None:
+        """The game operation ``found`` names and its request read from ``environ`` when its
+        transport is plain, else None (Flask's road then takes it)."""
         method = environ.get("REQUEST_METHOD")
         if method not in ("POST", "GET") or "HTTP_TRANSFER_ENCODING" in environ:
             return None
-        route = route_of(environ) or self.router.route(environ)
-        operation = route.declared
+        operation = found.declared
         if operation is None:
             return None
         length = environ.get("CONTENT_LENGTH") or "0"
@@ -73,11 +79,27 @@ class FastPath:
         mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
         if length != "0" and mimetype != "application/json":
             return None
-        return operation, Incoming(route.game_id, route.game_class, mimetype,
+        return operation, Incoming(found.game_id, found.game_class, mimetype,
                                    _reader(environ, int(length)),
                                    lambda: _accepted(environ),
                                    environ.get("QUERY_STRING", ""),
                                    environ.get("HTTP_IF_NONE_MATCH"))
+
+
+def _plain_get(environ: dict[str, Any]) -> bool:
+    """A GET without a body (nor a promise of one)."""
+    return (environ.get("REQUEST_METHOD") == "GET" and "HTTP_TRANSFER_ENCODING" not in environ
+            and (environ.get("CONTENT_LENGTH") or "0") == "0")
+
+
+def _sent(out: Outgoing, start_response: Callable[..., Any]) -> Any:
+    """``out`` handed to the server: its status and headers, then its body."""
+    if isinstance(out.body, LineStream):  # written as made: no length, closed by the server
+        start_response(_status_line(out.status), out.headers)
+        return out.body
+    length = [] if out.status == 304 else [("Content-Length", str(len(out.body)))]
+    start_response(_status_line(out.status), [*out.headers, *length])
+    return [out.body]
 
 
 def _reader(environ: dict[str, Any], length: int) -> Callable[[], bytes]:

@@ -3,9 +3,10 @@
 :class:`Observe <service.http.observe.Observe>`, the outermost layer, routes every request
 (:meth:`Router.route`) and leaves the :class:`Route` in the environ (:func:`route_of`): the
 operation's label and the game's for the metrics and traces, whether it is a CORS preflight
-(:mod:`service.http.cors`), and for a game operation its declaration and its game's class, which
+(:mod:`service.http.cors`), for a game operation its declaration and its game's class, which
 the short road (:mod:`service.http.fastpath`) and admission (the game is looked up once per
-request) read. The table is built once from the operations' paths.
+request) read, and for an operation that declares a page, that operation. The table is built
+once from the operations' paths.
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ class Route:
     game_id: str = ""
     #: the game the path names, when this service plays it
     game_class: type[Game[Any, Any]] | None = None
+    #: the operation the path names when it declares a page (served on a GET)
+    page: Operation | None = None
+
+
+PREFLIGHT_ROUTE = Route(PREFLIGHT, "", preflight=True)
+UNKNOWN_ROUTE = Route(UNKNOWN, "")
+#: at most this many routes are kept (far more than the operations of every game and method)
+MAX_KNOWN_ROUTES = 4096
 
 
 def is_preflight(environ: Mapping[str, Any]) -> bool:
@@ -64,15 +73,25 @@ class Router:
         self.by_method: dict[tuple[str, str], Operation] = {}
         #: the operation of ``/v1/games/{game}`` itself, if any
         self.game_itself = UNKNOWN
+        #: that operation, when it declares a page
+        self.game_page: Operation | None = None
+        #: operations declaring a page, by path (without a game)
+        self.pages: dict[str, Operation] = {}
+        #: the routes read so far of a method and path that name an operation of this
+        #: service (a page, or a game it plays: a bounded set), so each is read once
+        self.known: dict[tuple[str, str], Route] = {}
         for op in operations:
             if op.path == GAMES_PREFIX + "{game}":
                 self.game_itself = op.operation_id
+                self.game_page = op if op.page is not None else None
             elif op.path.startswith(GAMES_PREFIX + "{game}/"):
                 self.by_name[op.name] = op.operation_id
             else:
-                self.exact[op.path] = op.operation_id
-                if op.also_with_slash:
-                    self.exact[op.path + "/"] = op.operation_id
+                paths = (op.path, op.path + "/") if op.also_with_slash else (op.path,)
+                for path in paths:
+                    self.exact[path] = op.operation_id
+                    if op.page is not None:
+                        self.pages[path] = op
             if op.for_a_game:
                 self.by_method[op.method.upper(), op.name] = op
 
@@ -84,24 +103,36 @@ class Router:
 
     def _route(self, environ: Mapping[str, Any]) -> Route:
         if is_preflight(environ):
-            return Route(PREFLIGHT, "", preflight=True)
+            return PREFLIGHT_ROUTE
         path = environ.get("PATH_INFO", "")
+        method = environ.get("REQUEST_METHOD", "")
+        known = self.known.get((method, path))
+        if known is not None and known.game_class is registry.game_class(known.game_id):
+            return known
+        found = self._read(method, path)
+        if found.game_class is not None or (found.page is not None and not found.game_id):
+            if len(self.known) < MAX_KNOWN_ROUTES:
+                self.known[method, path] = found
+        return found
+
+    def _read(self, method: str, path: str) -> Route:
+        """The route of ``method`` on ``path``, read from the table."""
         if path.startswith(GAMES_PREFIX):
             game_id, slash, name = path[len(GAMES_PREFIX):].partition("/")
             operation = self.by_name.get(name, UNKNOWN) if slash else self.game_itself
             if not game_id or operation == UNKNOWN:
-                return Route(UNKNOWN, "")
+                return UNKNOWN_ROUTE
             cls = registry.game_class(game_id)
-            declared = self.by_method.get((environ.get("REQUEST_METHOD", ""), name)) \
-                if slash else None
+            declared = self.by_method.get((method, name)) if slash else None
             return Route(operation, game_id if cls is not None else UNKNOWN,
-                         declared=declared, game_id=game_id, game_class=cls)
-        page = self.exact.get(path)
-        if page is not None:
-            return Route(page, "")
+                         declared=declared, game_id=game_id, game_class=cls,
+                         page=None if slash else self.game_page)
+        exact = self.exact.get(path)
+        if exact is not None:
+            return Route(exact, "", page=self.pages.get(path))
         if path.startswith(STATIC_PREFIXES):
             return Route(STATIC, "")
-        return Route(UNKNOWN, "")
+        return UNKNOWN_ROUTE
 
     def classify(self, path: str) -> tuple[str, str]:
         """The (operation, game) labels of a request for ``path`` (any method)."""

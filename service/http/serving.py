@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator, NamedTuple
 import orjson
 from werkzeug.utils import get_content_type
 
-from service.operations.operation import Lines, Operation, Picture
+from service.operations.operation import Lines, Operation, PageRequest, Picture
 
 from .media import JSON, NDJSON, preferred_type
 from .problems import (ANSWERED, PROBLEM_MEDIA_TYPE, Problem, problem_bytes, problem_for,
@@ -29,8 +29,10 @@ from .request import Admission, Answer, Incoming, NotModified, Services
 class LineStream:
     """The body of an answer in lines, as the server writes it: each item one JSON line
     ending with a newline, made only when the server asks for the next line. The request's
-    concerns are released (``done``) once, when the server closes it, whether every line was
-    written or the client left: a heavy request holds its slot while its lines are made."""
+    concerns are released (``done``) once: as soon as the last line is made, before the
+    server writes the end of the body (so a client that has read the whole answer finds the
+    slot free), or when the server closes a stream the client left: a heavy request holds its
+    slot while its lines are made."""
 
     def __init__(self, items: Iterator[dict[str, Any]], done: Callable[[], None]) -> None:
         self.items, self.done, self.closed = items, done, False
@@ -38,6 +40,7 @@ class LineStream:
     def __iter__(self) -> Iterator[bytes]:
         for item in self.items:
             yield orjson.dumps(item) + b"\n"
+        self.close()
 
     def close(self) -> None:
         """End the stream: stop making items and release the request (once)."""
@@ -83,6 +86,22 @@ def serve(operation: Operation, incoming: Incoming, services: Services) -> Outgo
     finally:
         if not streams:  # a stream releases the request when the server closes it
             released(admission)
+
+
+def serve_page(operation: Operation, request: PageRequest) -> Outgoing:
+    """The answer to a request for an operation that declares ``page`` (a probe, a document,
+    a page), on either road: its page, or the problem document of the error it raised (a
+    logged 500 for one nobody expected)."""
+    assert operation.page is not None, "the operation declares its page"
+    try:
+        page = operation.page(request)
+    except ANSWERED as exc:
+        return problem_outgoing(problem_for(exc))
+    except Exception as exc:  # nobody's to mend: a logged 500, the same on both roads
+        return problem_outgoing(unexpected(exc))
+    media = page.media_type
+    content_type = media if "charset=" in media else get_content_type(media, "utf-8")
+    return Outgoing(200, [*page.headers, ("Content-Type", content_type)], page.body)
 
 
 def released(admission: Admission) -> None:

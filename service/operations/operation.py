@@ -16,7 +16,10 @@ There are two kinds:
   (:mod:`service.http.query`), and may declare an ``etag`` so that its answers are cached; one
   whose answer is a list of items may declare ``lines``, the same items one at a time, which a
   client that prefers ``application/x-ndjson`` gets as one JSON line each (:class:`Lines`);
-* any other operation (the game list, probes, pages) declares ``view``, a plain Flask view.
+* any other operation (the game list, probes, documents, pages) reads no body: it declares
+  ``page``, a function of the few things its answer depends on (:class:`PageRequest`) that
+  returns a :class:`Page`, served on both roads by :func:`service.http.serving.serve_page`;
+  or, where Flask earns its keep (a conditional answer), ``view``, a plain Flask view.
 """
 
 from __future__ import annotations
@@ -70,6 +73,33 @@ class Link:
     body: Mapping[str, str]
 
 
+@dataclass(frozen=True)
+class PageRequest:
+    """What the answer of an operation declaring ``page`` may depend on: the game the path
+    names (``game_id`` as written, ``game_class`` when the service plays it), the media types
+    the client accepts (read only when asked), whether the engines are loaded, and the
+    service's OpenAPI document."""
+
+    game_id: str
+    game_class: type[Game[Any, Any]] | None
+    accept: Callable[[], MIMEAccept]
+    ready: bool
+    spec: str
+
+
+class Page(NamedTuple):
+    """A page operation's 200 answer: its body, its media type (a text type that names no
+    charset is sent with ``charset=utf-8``) and any headers it adds before the Content-Type."""
+
+    body: bytes
+    media_type: str
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+#: the answer of an operation declaring ``page`` (it raises a Problem for anything else)
+PageAnswer = Callable[[PageRequest], Page]
+
+
 @dataclass(frozen=True, eq=False)
 class Operation:
     """One HTTP operation: how it is routed, admitted, answered, costed and documented."""
@@ -90,7 +120,9 @@ class Operation:
     lines: LinesAnswer | None = None
     #: the schema documenting one of those lines
     line_schema: type[Schema] | None = None
-    #: a plain Flask view, for operations that are not game operations
+    #: for an operation that is not a game operation: its answer (see :class:`PageRequest`)
+    page: PageAnswer | None = None
+    #: a plain Flask view, for an operation that is neither (its answer is conditional)
     view: Callable[..., Response] | None = None
     #: whether a client must send a body (the others default every field)
     body_required: bool = False

@@ -32,7 +32,7 @@ from service.pictures.render import (
 from service.pages.playground import SVG, favicon, home, play
 from service.pictures.drawing import ANIMATED
 from .schemas import MAX_REPLAY_MOVES
-from service.telemetry.probes import health, metrics_view, ready
+from service.telemetry.probes import health, metrics_page, ready
 from .records import (
     ExportedRecordSchema, ExportedRecordsSchema, ImportedRecordSchema,
     ImportedRecordsEntrySchema, ImportedRecordsSchema, RecordExportRequestSchema,
@@ -78,10 +78,10 @@ NEXT = {"LegalMoves": _from_response("legalMoves"), "Status": _from_response("st
 OPERATIONS: tuple[Operation, ...] = (
     Operation("get", "/v1/games", "listGames", "List the games",
               "Every game with its players and options (names, defaults, allowed values).",
-              s.GameListSchema, view=list_games),
+              s.GameListSchema, page=list_games),
     Operation("get", "/v1/games/{game}", "getGame", "Describe one game",
               "Pieces, setups, options and a summary of the notation.", s.GameDetailSchema,
-              view=show_game, errors=(404,)),
+              page=show_game, errors=(404,)),
     Operation("post", "/v1/games/{game}/setup", "setup", "Initial position",
               "The initial position under the options, with every option resolved.",
               s.SetupResponseSchema, s.SetupRequestSchema, answer=setup_answer, signs=True,
@@ -189,17 +189,17 @@ OPERATIONS: tuple[Operation, ...] = (
               s.PerftResponseSchema, s.PerftRequestSchema, answer=perft_answer, cost=perft_cost,
               body_required=True, errors=GAME_ERRORS, request_example="perft"),
     Operation("get", "/v1/health", "health", "Liveness",
-              "200 while the process serves requests.", s.HealthSchema, view=health,
+              "200 while the process serves requests.", s.HealthSchema, page=health,
               tag="operations"),
     Operation("get", "/v1/ready", "ready", "Readiness",
               "200 once the rules engines are loaded and their tables built, 503 before.",
-              s.HealthSchema, view=ready, errors=(503,), tag="operations"),
+              s.HealthSchema, page=ready, errors=(503,), tag="operations"),
     Operation("get", "/metrics", "metrics", "Metrics",
               "Prometheus metrics in the text exposition format, summed over every worker of "
               "the process: requests by operation, game and status, their duration, heavy "
               "requests in flight and shed, suggest's playouts and search time, limit hits, "
               "signing refusals, readiness.",
-              None, view=metrics_view, tag="operations",
+              None, page=metrics_page, tag="operations",
               answer_description="The metrics, in the Prometheus text format.",
               media={"text/plain; version=0.0.4": {"type": "string"}}),
     Operation("post", "/v1/games/{game}/render", "render", "Picture of a position",
@@ -280,7 +280,7 @@ OPERATIONS: tuple[Operation, ...] = (
               "<referee-board> element by mouse or keyboard, see the status, undo, let the "
               "computer play a side. Plain HTML and JavaScript served by the service (script "
               "and style under /static/), over this API.",
-              None, view=play, tag="operations", media=HTML),
+              None, page=play, tag="operations", media=HTML),
     Operation("get", "/v1/elements/referee-board.js", "boardElement",
               "The <referee-board> element",
               "A plain ES module (no dependency, no build step) defining the custom element "
@@ -292,20 +292,20 @@ OPERATIONS: tuple[Operation, ...] = (
               media={JAVASCRIPT: {"type": "string"}}),
     Operation("get", "/favicon.ico", "favicon", "Site icon",
               "The icon browsers show for the playground and the API docs (an SVG).",
-              None, view=favicon, tag="operations",
+              None, page=favicon, tag="operations",
               media={SVG: {"type": "string"}, OCTETS: {"type": "string", "format": "binary"}}),
     Operation("get", "/", "home", "Home",
               "Sends a browser on to the playground at /play (an HTML page that redirects), "
               "with links to the API documentation.",
-              None, view=home, tag="operations", media=HTML),
+              None, page=home, tag="operations", media=HTML),
     Operation("get", "/openapi.yaml", "openapi", "This document",
               "The OpenAPI document of this service, in YAML (as text/yaml when the Accept "
               "header prefers it).",
-              None, view=openapi, tag="operations", answer_description="The OpenAPI document.",
+              None, page=openapi, tag="operations", answer_description="The OpenAPI document.",
               media={media: {"type": "string"} for media in SPEC_TYPES}),
     Operation("get", "/docs", "docs", "Interactive documentation (Swagger UI)",
               "A page that shows this document and tries its operations.",
-              None, view=docs, tag="operations", answer_description="An HTML page.",
+              None, page=docs, tag="operations", answer_description="An HTML page.",
               media=HTML, also_with_slash=True),
 )
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Response, current_app, request
-
 from service.http.media import preferred_type
-from service.http.request import services_of
+from service.operations.operation import Page, PageRequest
 
 #: the document's media type, and the one it is also served as on request (Accept): YAML
 #: as text, for clients that read only text/* answers as text
@@ -22,12 +20,14 @@ DOCS_PAGE = """<!DOCTYPE html>
 """
 
 
-def openapi() -> Response:
+DOCS_BYTES = DOCS_PAGE.encode()
+
+
+def openapi(request: PageRequest) -> Page:
     """The OpenAPI document the app was built with (its services' ``spec``)."""
-    return Response(services_of(current_app).spec,
-                    mimetype=preferred_type(request.accept_mimetypes, *SPEC_TYPES))
+    return Page(request.spec.encode(), preferred_type(request.accept(), *SPEC_TYPES))
 
 
-def docs() -> Response:
+def docs(request: PageRequest) -> Page:
     """Swagger UI over the document, served locally (no CDN)."""
-    return Response(DOCS_PAGE, mimetype="text/html")
+    return Page(DOCS_BYTES, "text/html")

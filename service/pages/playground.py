@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from flask import Response, request
-
 from rules.core.memo import memo
 
 from service.http.media import OCTETS, preferred_type
+from service.operations.operation import Page, PageRequest
 
 HTML = {"text/html": {"type": "string"}}
 SVG = "image/svg+xml"
@@ -28,17 +27,23 @@ HOME_PAGE = """<!DOCTYPE html>
 """
 
 
+HOME_BYTES = HOME_PAGE.encode()
+
+
 @memo(entry_bytes=6_800, most=1)
-def page() -> str:
-    return files("service").joinpath("static", "playground.html").read_text(encoding="utf-8")
+def page() -> bytes:
+    """The playground's HTML, as shipped in the package."""
+    return files("service").joinpath("static", "playground.html").read_bytes()
 
 
-def play() -> Response:
-    return Response(page(), mimetype="text/html")
+def play(request: PageRequest) -> Page:
+    """The playground."""
+    return Page(page(), "text/html")
 
 
-def home() -> Response:
-    return Response(HOME_PAGE, mimetype="text/html")
+def home(request: PageRequest) -> Page:
+    """A page sending the browser on to the playground."""
+    return Page(HOME_BYTES, "text/html")
 
 
 @memo(entry_bytes=720, most=1)
@@ -46,8 +51,8 @@ def favicon_svg() -> bytes:
     return files("service").joinpath("static", "favicon.svg").read_bytes()
 
 
-def favicon() -> Response:
+def favicon(request: PageRequest) -> Page:
     """The site icon, an SVG, where browsers look for it (so no page logs a 404); as
     application/octet-stream to a client whose Accept header prefers that."""
-    return Response(favicon_svg(), mimetype=preferred_type(request.accept_mimetypes, SVG, OCTETS),
-                    headers={"Cache-Control": "public, max-age=86400"})
+    return Page(favicon_svg(), preferred_type(request.accept(), SVG, OCTETS),
+                (("Cache-Control", "public, max-age=86400"),))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from typing import Any
 
+import orjson
 from gunicorn.glogging import Logger
 
 from service.http.requestid import ENVIRON_KEY as REQUEST_ID_KEY
@@ -44,6 +44,6 @@ class JsonLogger(Logger):  # type: ignore[misc]  # gunicorn ships no types
             "pid": os.getpid(),
         }
         try:
-            self.access_log.info(json.dumps(record, separators=(",", ":")))
+            self.access_log.info(orjson.dumps(record).decode())
         except Exception:  # pragma: no cover - logging must never fail a request
             self.exception("access log")

@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
-from flask import Response, current_app
+from service.http.problems import Problem
+from service.operations.operation import Page, PageRequest
 
 from . import metrics
-from service.operations.catalogue import json_response
-from service.http.problems import Problem
+
+JSON = "application/json"
 
 
-def health() -> Response:
+def health(request: PageRequest) -> Page:
     """200 while the process serves requests."""
-    return json_response({"status": "ok"})
+    return Page(b'{"status":"ok"}', JSON)
 
 
-def ready() -> Response:
+def ready(request: PageRequest) -> Page:
     """200 once the engines are loaded and their tables built (see
     :func:`service.http.app.warm_up`), 503 ``not_ready`` before."""
-    if not current_app.config.get("ENGINES_READY"):
+    if not request.ready:
         raise Problem(503, "not_ready", "The rules engines are still loading; retry shortly.")
-    return json_response({"status": "ready"})
+    return Page(b'{"status":"ready"}', JSON)
 
 
-def metrics_view() -> Response:
-    """Every metric in Prometheus' text format (:mod:`service.telemetry.metrics`): under gunicorn
-    the
-    sum over every worker, whichever answers."""
-    return Response(metrics.exposition(), content_type=metrics.CONTENT_TYPE)
+def metrics_page(request: PageRequest) -> Page:
+    """Every metric in Prometheus' text format (:mod:`service.telemetry.metrics`): under
+    gunicorn the sum over every worker, whichever answers."""
+    return Page(metrics.exposition(), metrics.CONTENT_TYPE)

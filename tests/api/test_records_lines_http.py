@@ -144,6 +144,22 @@ def test_the_heavy_slot_is_held_until_the_stream_ends() -> None:
         gate.leave(ticket)
 
 
+def test_the_heavy_slot_is_given_back_with_the_last_line() -> None:
+    """Before the end of the body is written: a client that has read every line and asks
+    again at once is never shed by its own finished stream."""
+    text, games = collection()
+    for app in (create_app({"WARM_UP": False, "REFEREE_HEAVY_REST_RATIO": "0"}),
+                _flask_only({"WARM_UP": False, "REFEREE_HEAVY_REST_RATIO": "0"})):
+        gate = services_of(app).shedding
+        answer = app.test_client().post(PATH, json={"records": text}, headers=LINES,
+                                        buffered=False)
+        assert len(_lines(b"".join(answer.iter_encoded()))) == len(games)
+        ticket = gate.try_enter()                      # read to its end, not yet closed
+        assert ticket is not None
+        gate.leave(ticket)
+        answer.close()
+
+
 def test_a_request_in_lines_is_counted_once(roads) -> None:
     text, _ = collection()
 

@@ -92,9 +92,11 @@ def api(name: str) -> Any:
     return importlib.import_module(f"{PACKAGE}.api.games.{name}")
 
 
-def play_opening(client_module: ModuleType, url: str, game_id: str) -> list[str]:
-    """Setup, then PLIES times legal-moves and apply of the first listed move, then status,
-    all through the generated client; the moves played."""
+def play_opening(client_module: ModuleType, url: str,
+                 game_id: str) -> tuple[list[str], str]:
+    """Setup, then PLIES times (or until the game ends) legal-moves and apply of the first
+    listed move, then status, all through the generated client; the moves played and the
+    final status's state."""
     models = importlib.import_module(f"{PACKAGE}.models")
     client = client_module.Client(base_url=url, raise_on_unexpected_status=True)
     game = models.GameId(game_id)
@@ -118,14 +120,16 @@ def play_opening(client_module: ModuleType, url: str, game_id: str) -> list[str]
     status = api("status").sync(game, client=client, body=models.GameRequest(position=position))
     assert isinstance(status, models.Status), status
     assert status.state in set(models.StatusState)
-    return played
+    return played, str(status.state.value)
 
 
 @pytest.mark.parametrize("game_id", registry.game_ids())
 def test_the_generated_client_plays_the_opening_of_every_game(
         generated: tuple[ModuleType, str], live_url: str, game_id: str) -> None:
     client, _ = generated
-    assert len(play_opening(client, live_url, game_id)) == PLIES
+    played, state = play_opening(client, live_url, game_id)
+    # a short game (Hexapawn) may end on the first listed moves before PLIES plies
+    assert played and (len(played) == PLIES or state != "ongoing"), (played, state)
 
 
 def test_the_generated_client_reads_pictures_and_the_document(

@@ -68,7 +68,8 @@ def test_openspiel_mctsbot_plays_a_whole_game(game_id, options):
     state = os_game.new_initial_state()
     position = ours.start_position
     pending = None  # the move whose dice the next chance node decides
-    decisions = chance_nodes = 0
+    chance_nodes = 0
+    deciders = set()   # the seats whose bot chose a move
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
@@ -92,7 +93,7 @@ def test_openspiel_mctsbot_plays_a_whole_game(game_id, options):
                 pending = move
             else:
                 position = ours.advance(position, move)
-            decisions += 1
+            deciders.add(player)
         assert str(state).startswith(ours.format_position(position))
     status = ours.status(position)
     assert status.finished, "the game ended by its own rules, not the adapter's ply limit"
@@ -102,7 +103,8 @@ def test_openspiel_mctsbot_plays_a_whole_game(game_id, options):
         assert returns[ours.seats().index(status.winner)] == 1.0
     else:
         assert returns == [0.0] * len(returns)
-    assert decisions > 10
+    # every bot played: a short game (Hexapawn) may end after a few plies
+    assert deciders == set(range(os_game.num_players()))
     if meets_chance_moves(game_id, options):
         assert chance_nodes > 0
 

@@ -276,11 +276,53 @@ def test_requests_whose_transport_is_not_plain_take_flasks_road():
                           headers={"Transfer-Encoding": "chunked",
                                    "Content-Type": "application/json"})
     assert chunked.status_code == 200
+    assert client.head("/v1/health").status_code == 200
     assert client.get("/v1/health").status_code == 200
     assert client.post(f"/v1/games/{game_id}/status", json={}).status_code == 200
     assert client.post("/v1/games/nope/status", json={}).status_code == 404
     assert roads.reached == [f"/v1/games/{game_id}/status", f"/v1/games/{game_id}/status",
                              "/v1/health"]
+
+
+PAGE_OPERATIONS = [op for op in OPERATIONS if op.page is not None]
+#: Accept headers a page may answer differently
+PAGE_ACCEPTS = [None, "*/*", "application/octet-stream", "text/yaml", "text/html",
+                "application/json;q=0.1, text/yaml"]
+
+
+def _page_paths() -> list[str]:
+    """A path of every operation declaring a page (with a game for the game's own: one this
+    service plays and one it does not), and the slash forms the table serves."""
+    paths = []
+    for op in PAGE_OPERATIONS:
+        if "{game}" in op.path:
+            paths += [op.path.replace("{game}", registry.game_ids()[0]),
+                      op.path.replace("{game}", "nope")]
+        else:
+            paths += [op.path, *([op.path + "/"] if op.also_with_slash else [])]
+    return paths
+
+
+def test_every_page_takes_the_short_road_and_answers_as_flask_does(apps):
+    """A GET of every operation that declares a page is answered without Flask, with every
+    header and byte Flask's road gives it, for every Accept header; a HEAD takes Flask's."""
+    fast, flask_only = apps
+    assert {op.operation_id for op in PAGE_OPERATIONS} >= {
+        "health", "ready", "metrics", "listGames", "getGame", "openapi", "docs"}
+    roads = Roads()
+    for path in _page_paths():
+        for accept in PAGE_ACCEPTS:
+            headers = {"Accept": accept} if accept else {}
+            a, b = fast.get(path, headers=headers), flask_only.get(path, headers=headers)
+            if path == "/metrics":  # its counts move between the two requests
+                assert (a.status_code, a.headers["Content-Type"]) == \
+                    (b.status_code, b.headers["Content-Type"]), path
+                continue
+            assert (a.status_code, a.headers.to_wsgi_list(), a.data) == \
+                (b.status_code, b.headers.to_wsgi_list(), b.data), (path, accept)
+        assert roads.client.get(path).status_code in (200, 404), path
+        assert roads.client.head(path).status_code in (200, 404), path
+    assert roads.reached == _page_paths()   # the HEADs, and nothing else
 
 
 def test_a_concern_added_to_the_pipeline_applies_on_each_road():

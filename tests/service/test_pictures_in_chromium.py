@@ -79,7 +79,8 @@ class Case:
         if self.position is not None:
             position = game.parse_position(self.position)
         else:
-            game, position = random_position(self.game_id, self.plies, 5, self.options)
+            game, position = random_position(self.game_id, self.plies, 5, self.options,
+                                             going_on=self.marked)
         kwargs: dict[str, Any] = {}
         if self.seat is not None:
             kwargs["orientation"] = game.seats()[self.seat]
@@ -90,7 +91,7 @@ class Case:
 
 def marks_of(game: Game[Any, Any], position: Any) -> dict[str, Any]:
     """A previous move (a legal move's, as a game whose notation does not record it would be
-    told) and three highlighted squares of ``position``."""
+    told) and three highlighted squares of ``position``, a position with a legal move."""
     moves = game.legal_moves(position)
     move = next((m for m in moves if len(game.move_squares(m)) == 2), moves[0])
     names = sorted(c.name for c in game.board_view(position).cells)
