@@ -5,16 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from flask import Response, request
 
 from rules import registry
 from rules.core.game import Game
+from rules.core.memo import memo
 from service.http.admission import unknown_game
-from service.http.router import routed_game
 
-def json_response(body: Any, status: int = 200) -> Response:
-    """A Flask response carrying ``body`` as JSON."""
-    return Response(orjson.dumps(body), status=status, mimetype="application/json")
+from .operation import Page, PageRequest
+
+JSON = "application/json"
 
 
 def summary(cls: type[Game[Any, Any]]) -> dict[str, Any]:
@@ -27,18 +26,29 @@ def summary(cls: type[Game[Any, Any]]) -> dict[str, Any]:
     }
 
 
-def list_games() -> Response:
+def list_games(request: PageRequest) -> Page:
     """Every game this service plays."""
-    classes = [registry.game_class(game_id) for game_id in registry.game_ids()]
-    return json_response({"games": [summary(cls) for cls in classes if cls is not None]})
+    classes = (registry.game_class(game_id) for game_id in registry.game_ids())
+    return Page(game_list(tuple(cls for cls in classes if cls is not None)), JSON)
 
 
-def show_game(game: str) -> Response:
+@memo(entry_bytes=8_600, most=1)
+def game_list(classes: tuple[type[Game[Any, Any]], ...]) -> bytes:
+    """The JSON of :func:`list_games` for these registered game classes."""
+    return orjson.dumps({"games": [summary(cls) for cls in classes]})
+
+
+def show_game(request: PageRequest) -> Page:
     """One game: its summary, pieces, setups, notation, perft cap, reasons, dice and any
     other detail it documents; 404 for a game this service does not play."""
-    cls = routed_game(request.environ, game)
-    if cls is None:
-        raise unknown_game(game)
+    if request.game_class is None:
+        raise unknown_game(request.game_id)
+    return Page(game_detail(request.game_class), JSON)
+
+
+@memo(entry_bytes=8_400, most=32)
+def game_detail(cls: type[Game[Any, Any]]) -> bytes:
+    """The JSON of :func:`show_game` for one registered game class."""
     described = dict(cls.describe())
     detail = summary(cls)
     for key in ("pieces", "setups", "notation"):
@@ -48,4 +58,4 @@ def show_game(game: str) -> Response:
     detail["dice"] = cls.dice_schema
     if described:
         detail["details"] = described
-    return json_response(detail)
+    return orjson.dumps(detail)
