@@ -38,7 +38,7 @@ def test_a_new_budget_resizes_and_empties_the_caches(budget):
     game = rules.configure(rules.game_ids()[0])
     cached = type(game)._analysis
     game.legal_moves(game.start_position)
-    assert cached.cache_info().currsize == 1
+    assert cached.cache_info().currsize >= 1
     memo.set_budget(8 * memo.MIB)
     small = cached.maxsize
     memo.set_budget(16 * memo.MIB)
