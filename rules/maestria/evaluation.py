@@ -63,7 +63,7 @@ _ODDS = [[[[_odds(k, d, a_d4, d_d4) if k and d else (0.0, 0.0, 0.0)
           for d_d4 in (False, True)] for a_d4 in (False, True)]
 
 
-@memo(entry_bytes=420, weight=2)
+@memo(entry_bytes=300, weight=2)
 def standing(cells: tuple[int, ...], side: int, budget: int, terrain: tuple[int, ...]
              ) -> float:
     """The chance of winning of ``side``, to act with ``budget`` action points in ``cells``

@@ -46,7 +46,7 @@ def show_game(request: PageRequest) -> Page:
     return Page(game_detail(request.game_class), JSON)
 
 
-@memo(entry_bytes=8_400, most=16)
+@memo(entry_bytes=8_400, most=32)
 def game_detail(cls: type[Game[Any, Any]]) -> bytes:
     """The JSON of :func:`show_game` for one registered game class."""
     described = dict(cls.describe())

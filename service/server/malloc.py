@@ -3,10 +3,10 @@
 
 By default glibc gives each thread that meets contention an arena of its own, up to 8 per
 core, and raises its mmap threshold to the size of each large block freed (up to 32 MiB), so
-that later large blocks (a 2000-pixel picture's 16 MiB surface, 64 KiB bodies, long answers)
+that later large blocks (a 2000-pixel picture's 16 MB surface, 64 KiB bodies, long answers)
 come from those arenas, which keep the freed space. In the soak, a worker's 8 thread arenas
 held 30-68 MiB after 4 minutes and grew in jumps; with 2 arenas and a fixed threshold of
-128 KiB they held 7-9 MiB (docs/deploy.md, Memory). The same settings as glibc's variables
+128 KiB they held 7-11 MiB (docs/deploy.md, Memory). The same settings as glibc's variables
 ``MALLOC_ARENA_MAX`` and ``MALLOC_MMAP_THRESHOLD_``, which take precedence when set.
 """
 
