@@ -1429,7 +1429,12 @@ export class RefereeBoard extends HTMLElement {
 
   /**
    * The square next to `square` in direction `[dx, dy]` on the drawn board (its geometry, so
-   * any layout, hole or orientation works): the nearest square ahead, preferring one in line.
+   * any layout, hole or orientation works): the nearest square ahead, counting a step aside
+   * as half a step ahead. So the next square in line comes first, then a diagonal neighbour
+   * before a square two steps in line (on a board of points whose centre is joined only
+   * diagonally to the corners, the centre is reached from every corner), and of two squares
+   * as near, the one a clockwise turn of the arrow meets first (every diagonal neighbour of
+   * the centre is reached from it by one arrow).
    * @param {string} square
    * @param {number[]} direction
    * @returns {string | null}
@@ -1442,14 +1447,16 @@ export class RefereeBoard extends HTMLElement {
     const here = this.#cell(square);
     if (!here) return null;
     const [x0, y0] = centre(here);
-    let best = null, bestScore = Infinity;
+    let best = null, bestScore = Infinity, bestTurn = Infinity;
     for (const cell of this.#cells()) {
       const [x, y] = centre(cell);
       const ahead = (x - x0) * dx + (y - y0) * dy;
-      const aside = Math.abs((x - x0) * dy - (y - y0) * dx);
+      const turn = (x - x0) * dy - (y - y0) * dx;    // negative: clockwise of the arrow
       if (ahead < 1) continue;
-      const score = ahead + 3 * aside;
-      if (score < bestScore) { bestScore = score; best = cell.dataset.square || null; }
+      const score = Math.round(ahead + Math.abs(turn) / 2);
+      if (score < bestScore || (score === bestScore && turn < bestTurn)) {
+        bestScore = score; bestTurn = turn; best = cell.dataset.square || null;
+      }
     }
     return best;
   }

@@ -266,28 +266,66 @@ def play_by_mouse(page, move: str, dice: dict[str, Any] | None) -> None:
 
 # ---- by keyboard ------------------------------------------------------------------------------
 
+#: each arrow key and the way it points on the drawn board (y downwards)
+ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1), "ArrowUp": (0, -1)}
+
+
+def cell_centres(page) -> dict[str, tuple[float, float]]:
+    """The centre of every square's area on the drawn board, by square."""
+    return {square: (x, y) for square, x, y in page.evaluate(f"""
+        [...{SHADOW}.querySelectorAll('g.cell[data-square]')].map(g => {{
+            const r = g.querySelector('rect.square').getBoundingClientRect();
+            return [g.dataset.square, r.left + r.width / 2, r.top + r.height / 2];
+        }})""")}
+
+
+def first_keys(learnt: dict[tuple[str, str], str], here: str,
+               wanted: Any) -> list[str] | None:
+    """The shortest sequence of arrow keys from ``here`` to a square for which ``wanted``
+    holds, along the arrows ``learnt`` so far ((square, key) -> square), or None."""
+    paths: dict[str, list[str]] = {here: []}
+    frontier = [here]
+    while frontier:
+        square = frontier.pop(0)
+        if wanted(square):
+            return paths[square]
+        for (start, key), end in learnt.items():
+            if start == square and end not in paths:
+                paths[end] = paths[square] + [key]
+                frontier.append(end)
+    return None
+
+
 def walk_to(page, target: str) -> None:
-    """Move the element's focus cursor to ``target`` with the arrow keys, one square at a
-    time, towards it on the drawn board."""
-    for _ in range(80):
+    """Move the element's focus cursor to ``target`` with the arrow keys on the drawn board:
+    along the arrows learnt so far when they lead there, else by an arrow not yet tried from
+    the square it is on (the one pointing most nearly at ``target`` first; only arrows with a
+    square ahead, which always move the cursor). So the walk reaches every square the arrows
+    connect, on any board: a corner's arrow may go to a diagonal neighbour rather than along
+    the edge (a board of points)."""
+    centres = cell_centres(page)
+    learnt: dict[tuple[str, str], str] = {}
+
+    def untried(square: str) -> list[str]:
+        x0, y0 = centres[square]
+        x1, y1 = centres[target]
+        keys = [key for key, (dx, dy) in ARROWS.items() if (square, key) not in learnt
+                and any((x - x0) * dx + (y - y0) * dy >= 1 for x, y in centres.values())]
+        return sorted(keys, key=lambda k: -((x1 - x0) * ARROWS[k][0] + (y1 - y0) * ARROWS[k][1]))
+
+    for _ in range(4 * len(centres) + 80):
         here = focused(page).get("square")
         assert here is not None, "the focus left the board"
         if here == target:
             return
-        dx, dy = page.evaluate(f"""([a, b]) => {{
-            const centre = (sq) => {{
-                const r = {SHADOW}.querySelector(`g.cell[data-square="${{sq}}"] rect.square`)
-                    .getBoundingClientRect();
-                return [r.left + r.width / 2, r.top + r.height / 2];
-            }};
-            const [x0, y0] = centre(a), [x1, y1] = centre(b);
-            return [x1 - x0, y1 - y0];
-        }}""", [here, target])
-        if abs(dx) > abs(dy):
-            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
-        else:
-            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+        path = first_keys(learnt, here, lambda sq: sq == target)
+        if path is None:
+            path = first_keys(learnt, here, lambda sq: bool(untried(sq)))
+            assert path is not None, f"no arrow leads on from the squares reached; {target}?"
+        key = path[0] if path else untried(here)[0]
+        page.keyboard.press(key)
         page.wait_for_function(f"sq => {SHADOW}.activeElement?.dataset.square !== sq", arg=here)
+        learnt[(here, key)] = focused(page)["square"]
     raise AssertionError(f"the arrows never reached {target}")
 
 
