@@ -97,7 +97,11 @@ def test_refusals_and_upstream_settings():
     assert any(z.startswith("$binary_remote_addr ") for z in zones)
     assert any(d.startswith("connections ") for d in directive("limit_conn"))
     # over its rate, a client waits (up to the burst) rather than spins on refusals
-    assert all("burst=" in d and "delay=" in d for d in directive("limit_req"))
+    assert all("burst=" in d and "nodelay" not in d for d in directive("limit_req"))
+    # a flood's first burst of expensive requests is held to the rate too (pictures, which a
+    # page shows several at once, pass a few at once)
+    (expensive,) = [d for d in directive("limit_req") if d.startswith("zone=expensive ")]
+    assert "delay=" not in expensive
     # keep-alive to the service: HTTP/1.1 with no Connection header, idle connections kept,
     # closed before gunicorn's own keep-alive closes them
     assert directive("proxy_http_version") == ["1.1"]
@@ -161,9 +165,13 @@ def test_the_ingress_limits_are_the_nginx_configurations():
     for notes in (g, e):
         assert notes[prefix + "proxy-body-size"] == directive("client_max_body_size")[0]
         assert notes[prefix + "limit-connections"] == connections
-    # the expensive Ingress takes the paths the configuration counts as expensive
+    assert float(e[prefix + "limit-rpm"]) / 60 == zone_rate("pictures")
+    # the expensive Ingress takes the operations the configuration counts as expensive or
+    # as pictures
     (path,) = [p["path"] for r in expensive["spec"]["rules"] for p in r["http"]["paths"]]
-    assert path in CONF
+    prefix_path, operations = re.fullmatch(r"(/v1/games/\[\^/\]\+/)\(([a-z|]+)\)", path).groups()
+    limited = re.findall(r'"~\^' + re.escape(prefix_path) + r'\(?([a-z|]+)', CONF)
+    assert set(operations.split("|")) == {op for ops in limited for op in ops.split("|")}
 
 
 # ---- live -------------------------------------------------------------------------------------
