@@ -836,7 +836,7 @@ class Referee:
         the TimeControl tag and each ply's ``[%clk]``; ``annotations`` (``{suffix?, nags?,
         mark?, eval?}`` a ply, aligned with the moves) and ``variations`` (``{after, moves,
         dice?, comments?, annotations?, variations?}``, the tree an import answers) as
-        docs/records.md says."""
+        docs/record-format.md says."""
         notes = [c if isinstance(c, Comment) else Comment(*c) for c in comments]
         events = [a if isinstance(a, Aside) else Aside(*a) for a in asides]
         data = self._json("POST", self._game_path(game, "records/export"), self._body(
