@@ -291,7 +291,7 @@ def error_for(problem: Mapping[str, Any], status: int,
 
 @dataclass(frozen=True)
 class Clocks:
-    """A clocked game's clocks as of one answer (see the service's docs/signing.md)."""
+    """A clocked game's clocks as of one answer (see the service's docs/clocks.md)."""
 
     #: ``{"base_seconds", "increment_seconds"}`` or ``{"per_move_seconds"}``
     time_control: dict[str, int]

@@ -728,7 +728,7 @@ export interface components {
             game_id?: string;
             /** @description With token: the plies played since the game's start (0 at setup), as the token claims. */
             ply?: number;
-            /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/signing.md, Clocks). */
+            /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/clocks.md). */
             clocks?: components["schemas"]["Clocks"];
         };
         LegalMovesRequest: {
@@ -807,7 +807,7 @@ export interface components {
             game_id?: string;
             /** @description With token: the plies played since the game's start (0 at setup), as the token claims. */
             ply?: number;
-            /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/signing.md, Clocks). */
+            /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/clocks.md). */
             clocks?: components["schemas"]["Clocks"];
         };
         GameRequest: {
