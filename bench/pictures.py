@@ -7,7 +7,7 @@ URL (:func:`timed_picture`) sent with the ``If-None-Match`` of its ETag (answere
 drawing), ``--requests`` requests a run, ``--pairs`` pairs; the ratio is the median of the
 per-pair ratios, so both see the same machine load. Then, per game, the first ``render.png`` of
 its start position (drawn) and its 304. Figures are per request, measured in one run;
-docs/frontends.md keeps them.
+docs/pictures.md keeps them.
 """
 
 from __future__ import annotations

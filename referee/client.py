@@ -291,7 +291,7 @@ def error_for(problem: Mapping[str, Any], status: int,
 
 @dataclass(frozen=True)
 class Clocks:
-    """A clocked game's clocks as of one answer (see the service's docs/signing.md)."""
+    """A clocked game's clocks as of one answer (see the service's docs/clocks.md)."""
 
     #: ``{"base_seconds", "increment_seconds"}`` or ``{"per_move_seconds"}``
     time_control: dict[str, int]
@@ -836,7 +836,7 @@ class Referee:
         the TimeControl tag and each ply's ``[%clk]``; ``annotations`` (``{suffix?, nags?,
         mark?, eval?}`` a ply, aligned with the moves) and ``variations`` (``{after, moves,
         dice?, comments?, annotations?, variations?}``, the tree an import answers) as
-        docs/records.md says."""
+        docs/record-format.md says."""
         notes = [c if isinstance(c, Comment) else Comment(*c) for c in comments]
         events = [a if isinstance(a, Aside) else Aside(*a) for a in asides]
         data = self._json("POST", self._game_path(game, "records/export"), self._body(

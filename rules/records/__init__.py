@@ -10,7 +10,7 @@ nothing of its own beyond what it declares).
   judged as a read record is, so it always loads back;
 - :func:`format_record`: the text of a judged record (a loaded record written anew).
 
-The grammar, with an example per game, is in ``docs/records.md``.
+The grammar is in ``docs/record-format.md``, an example per game in ``docs/record-examples.md``.
 """
 
 from .errors import GameMismatch, InvalidRecord, InvalidTag, ResultContradictsBoard

@@ -4,7 +4,7 @@ several games one by one (answered as JSON, or one JSON line a game for a client
 ``application/x-ndjson``) and ``records/export-many`` writes several.
 
 The record format and its judge are :mod:`rules.records` (the grammar is in
-``docs/records.md``); this module knows no game. The operations are bounded like replay: at
+``docs/record-format.md``); this module knows no game. The operations are bounded like replay: at
 most :data:`~service.operations.schemas.MAX_REPLAY_MOVES` plies a game, refused before any is
 played, and :data:`~rules.records.collection.MAX_RECORDS` games a text; they are costed per
 ply for load shedding. An import's final position is signed by the service's one signing
@@ -60,7 +60,7 @@ MAX_COMMENT_LENGTH = 4096
 
 class RecordImportRequestSchema(s.StrictSchema):
     record = Text(required=True, validate=validate.Length(max=s.MAX_BODY_BYTES), metadata={
-        "description": "The record's text, as docs/records.md writes it: tag pairs such as "
+        "description": "The record's text, as docs/record-format.md writes it: tag pairs such as "
                        "[Game \"<game id>\"], then the numbered moves in the game's notation "
                        "(dice in <...> after a chance move, {comments}, off-board events such "
                        "as (black resigns)), then the result. At most "

@@ -196,7 +196,7 @@ class ClocksSchema(Schema):
 def _clocks_field() -> fields.Nested:
     return fields.Nested(ClocksSchema, metadata={
         "description": "Present when the game was set up with a time_control: each seat's "
-                       "clock as of this answer (see docs/signing.md, Clocks)."})
+                       "clock as of this answer (see docs/clocks.md)."})
 
 
 class ApplyRequestSchema(GameRequestSchema):

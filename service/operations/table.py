@@ -114,7 +114,7 @@ OPERATIONS: tuple[Operation, ...] = (
               body_required=True,
               errors=GAME_ERRORS, request_example="replay"),
     Operation("post", "/v1/games/{game}/records/import", "importRecord", "Import a record",
-              "Judges a whole game's record (text, as docs/records.md writes it): its tags, "
+              "Judges a whole game's record (text, as docs/record-format.md writes it): its tags, "
               "options and start, every ply played with its position, events, dice and "
               "status, its comments and off-board events (resignations, departures, losses "
               "on time, a draw agreed), the final status, and whether the record's result "

@@ -127,6 +127,11 @@ def test_the_readme_is_a_landing_page():
     assert len(README.splitlines()) <= 200
     for title in ("Endpoints", "Errors", "Legal-moves entries", "Notation"):
         assert f"\n## {title}\n" not in README and f"\n## {title}\n" in API, title
-    for document in ("docs/api.md", "docs/frontends.md", "docs/deploy.md",
-                     "docs/adding-a-game.md", "docs/architecture.md"):
+    for document in ("docs/api.md", "docs/pictures.md", "docs/element.md", "docs/clients.md",
+                     "docs/deploy.md", "docs/adding-a-game.md", "docs/architecture.md"):
         assert f"]({document}" in README, document
+
+
+def test_the_readmes_map_of_the_docs_names_every_page():
+    pages = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "docs").glob("*.md"))
+    assert [page for page in pages if f"]({page})" not in README] == []

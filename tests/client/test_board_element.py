@@ -590,7 +590,7 @@ def test_the_board_is_seen_from_its_seat(page):
 
 
 def test_the_page_of_five_lines_in_the_docs_plays(browser, service_url, tmp_path):
-    docs = (Path(__file__).resolve().parents[2] / "docs" / "frontends.md").read_text()
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "element.md").read_text()
     blocks = [b.split("```")[0] for b in docs.split("```html\n")[1:]]
     lines = next(b for b in blocks if "<referee-board" in b).strip().splitlines()
     assert len(lines) == 5

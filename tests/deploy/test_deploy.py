@@ -135,7 +135,8 @@ def test_image_name_and_tag_agree_with_the_dockerfile_and_project():
     labels = dict(token.split("=", 1) for token in tokens)
     assert repo == labels["org.opencontainers.image.title"] == PROJECT["name"]
     assert tag == labels["org.opencontainers.image.version"] == PROJECT["version"]
-    assert f"{repo}:{tag}" in (ROOT / "docs" / "deploy.md").read_text()
+    for page in ("container.md", "kubernetes.md"):     # the docs' build and deploy commands
+        assert f"{repo}:{tag}" in (ROOT / "docs" / page).read_text(), page
 
 
 def test_probe_paths_exist_in_the_app_and_agree_with_the_healthcheck():

@@ -1,5 +1,6 @@
 """Records written by hand: comments, odd spacing, numbers or none, every kind of result; and
-the examples of docs/records.md, which must load with the result they state."""
+the examples of docs/records.md, docs/record-format.md and docs/record-examples.md, which must
+load with the result they state."""
 
 from __future__ import annotations
 
@@ -12,11 +13,16 @@ import pytest
 from rules.records import format_record, load
 from tests.noughts.noughts_game import NoughtsAndCrosses
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "records.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+#: the pages whose ``record`` blocks are examples; the last holds one of every game
+PAGES = ("records.md", "record-format.md", "record-examples.md")
 
 
-def examples() -> list[str]:
-    return re.findall(r"```record\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+def examples(*pages: str) -> list[str]:
+    """The ``record`` code blocks of these pages of the docs (every page of PAGES when none)."""
+    return [text for page in pages or PAGES
+            for text in re.findall(r"```record\n(.*?)```",
+                                   (DOCS / page).read_text(encoding="utf-8"), re.S)]
 
 
 @pytest.mark.parametrize("text", examples(), ids=lambda t: t.split('"')[1])
@@ -32,7 +38,8 @@ def test_every_example_of_the_docs_loads_as_it_says(text: str) -> None:
 
 def test_every_game_has_an_example_in_the_docs() -> None:
     from rules import registry
-    assert {load(text).game.id for text in examples()} == set(registry.game_ids())
+    assert {load(text).game.id for text in examples("record-examples.md")} == \
+        set(registry.game_ids())
 
 
 ODD_SPACING = (

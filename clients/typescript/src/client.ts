@@ -190,7 +190,7 @@ export class RefereeClient {
     })) as Promise<Replayed<G>>;
   }
 
-  /** A whole game's record (text, as docs/records.md writes it) judged: its tags, options and
+  /** A whole game's record (text, as docs/record-format.md writes it) judged: its tags, options and
    * start, every ply ({@link Ply}), comments, off-board events, final status, result and
    * how it agrees with the board (`agreement`); the final position's `token` when the service
    * signs it (a record from the initial position without off-board events: a new game, its

@@ -331,7 +331,7 @@ export class TokenAheadError extends GameCheckError {
   declare readonly code: "token_ahead";
 }
 
-/** A clocked game's refusal (see the service's docs/signing.md, Clocks): the base of four. */
+/** A clocked game's refusal (see the service's docs/clocks.md): the base of four. */
 export class ClockError extends ProblemError {
   override readonly name: string = "ClockError";
 }

@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Import a record
-         * @description Judges a whole game's record (text, as docs/records.md writes it): its tags, options and start, every ply played with its position, events, dice and status, its comments and off-board events (resignations, departures, losses on time, a draw agreed), the final status, and whether the record's result agrees with the board. A record that does not parse is a 422 invalid_record with its line and column; a bad tag invalid_tag (tag, line, column); another game's record game_mismatch; a ply that fails its own code (illegal_move with the rule's reason, invalid_dice, game_over) with its index, line and column; a result the moves do not lead to result_contradicts_board. At most 1000 plies (422 work_limit_exceeded beyond, before any is played). With signing, the final position's token is given only for a record that starts from the initial position and holds no off-board event.
+         * @description Judges a whole game's record (text, as docs/record-format.md writes it): its tags, options and start, every ply played with its position, events, dice and status, its comments and off-board events (resignations, departures, losses on time, a draw agreed), the final status, and whether the record's result agrees with the board. A record that does not parse is a 422 invalid_record with its line and column; a bad tag invalid_tag (tag, line, column); another game's record game_mismatch; a ply that fails its own code (illegal_move with the rule's reason, invalid_dice, game_over) with its index, line and column; a result the moves do not lead to result_contradicts_board. At most 1000 plies (422 work_limit_exceeded beyond, before any is played). With signing, the final position's token is given only for a record that starts from the initial position and holds no off-board event.
          */
         post: operations["importRecord"];
         delete?: never;
@@ -728,7 +728,7 @@ export interface components {
             game_id?: string;
             /** @description With token: the plies played since the game's start (0 at setup), as the token claims. */
             ply?: number;
-            /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/signing.md, Clocks). */
+            /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/clocks.md). */
             clocks?: components["schemas"]["Clocks"];
         };
         LegalMovesRequest: {
@@ -807,7 +807,7 @@ export interface components {
             game_id?: string;
             /** @description With token: the plies played since the game's start (0 at setup), as the token claims. */
             ply?: number;
-            /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/signing.md, Clocks). */
+            /** @description Present when the game was set up with a time_control: each seat's clock as of this answer (see docs/clocks.md). */
             clocks?: components["schemas"]["Clocks"];
         };
         GameRequest: {
@@ -893,7 +893,7 @@ export interface components {
             history?: components["schemas"]["Ply"][];
         };
         RecordImportRequest: {
-            /** @description The record's text, as docs/records.md writes it: tag pairs such as [Game "<game id>"], then the numbered moves in the game's notation (dice in <...> after a chance move, {comments}, off-board events such as (black resigns)), then the result. At most 1000 plies (422 work_limit_exceeded beyond, before any is played). */
+            /** @description The record's text, as docs/record-format.md writes it: tag pairs such as [Game "<game id>"], then the numbered moves in the game's notation (dice in <...> after a chance move, {comments}, off-board events such as (black resigns)), then the result. At most 1000 plies (422 work_limit_exceeded beyond, before any is played). */
             record: string;
         };
         RecordComment: {
