@@ -104,7 +104,7 @@ def test_abusive_requests_do_not_starve_ordinary_ones(server, plan):
 
 
 def test_over_size_body_closes_the_connection_announced(server):
-    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
     try:
         conn.request("POST", "/v1/games/mastery/legal-moves", body=b"{}" + b" " * 65535,
                      headers={"Content-Type": "application/json"})
