@@ -139,6 +139,12 @@ def zone_rate(name: str) -> float:
     return int(value) / (60 if unit == "m" else 1)
 
 
+def zone_burst(name: str) -> int:
+    """The burst of the configuration's ``limit_req`` on the zone ``name``."""
+    (limit,) = [d for d in directive("limit_req") if d.startswith(f"zone={name} ")]
+    return int(re.search(r"burst=(\d+)", limit).group(1))
+
+
 def test_the_ingress_component_is_optional_and_valid():
     kust = yaml.safe_load((INGRESS / "kustomization.yaml").read_text())
     assert kust["kind"] == "Component" and kust["resources"] == ["ingress.yaml"]
@@ -166,6 +172,11 @@ def test_the_ingress_limits_are_the_nginx_configurations():
         assert notes[prefix + "proxy-body-size"] == directive("client_max_body_size")[0]
         assert notes[prefix + "limit-connections"] == connections
     assert float(e[prefix + "limit-rpm"]) / 60 == zone_rate("pictures")
+    # ingress-nginx's burst is the rate times the multiplier, passed at once: about the
+    # configuration's own (between it and twice it)
+    for notes, rate, zone in ((g, "limit-rps", "requests"), (e, "limit-rpm", "expensive")):
+        burst = int(notes[prefix + rate]) * int(notes[prefix + "limit-burst-multiplier"])
+        assert zone_burst(zone) <= burst <= 2 * zone_burst(zone), (zone, burst)
     # the expensive Ingress takes the operations the configuration counts as expensive or
     # as pictures
     (path,) = [p["path"] for r in expensive["spec"]["rules"] for p in r["http"]["paths"]]
