@@ -10,6 +10,10 @@ directory (``nginx -p``), in the foreground, stopped at the end. Every client se
 loopback address (127.0.0.2, 127.0.0.3, ...: Linux routes all of 127.0.0.0/8 to loopback), so
 the front's per-address limits see ten clients.
 
+The front sends expensive requests and pictures to an instance of their own, as shipped: a
+second gunicorn (``--expensive-workers``, 1) at a lower CPU priority (``--expensive-nice``,
+10), the other requests to the main one (2 workers).
+
 One invocation runs, each against the same gunicorn (``loadtest.server``, 2 workers) and for
 ``--duration`` seconds: the ordinary clients alone through the front, then the same with the
 abusive clients flooding it; and (unless ``--no-direct``) both again straight to gunicorn, the
@@ -50,7 +54,12 @@ ROOT = Path(__file__).resolve().parents[1]
 NGINX_CONF = ROOT / "deploy" / "nginx" / "nginx.conf"
 #: the lines of the shipped configuration a test run replaces (each appears exactly once)
 UPSTREAM_LINE = "server 127.0.0.1:8000;"
+EXPENSIVE_LINE = "server 127.0.0.1:8001;"
+BACKUP_LINE = "server 127.0.0.1:8000 backup;"
 LISTEN_LINE = "listen 8080;"
+#: the instance for expensive requests: its workers and CPU priority (``nice``), as
+#: docs/operations.md runs it
+EXPENSIVE_WORKERS, EXPENSIVE_NICE = 1, 10
 #: the per-client limits' refusal
 LIMITED = 429
 
@@ -64,15 +73,24 @@ def nginx_binary() -> str | None:
         (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None)
 
 
-def render_config(upstreams: list[str], port: int, text: str | None = None) -> str:
+def render_config(upstreams: list[str], port: int, text: str | None = None,
+                  expensive: list[str] | None = None) -> str:
     """The shipped configuration listening on 127.0.0.1:``port`` and proxying to
-    ``upstreams`` (``host:port`` each); nothing else changes."""
+    ``upstreams`` (``host:port`` each), its expensive requests to ``expensive`` (with
+    ``upstreams`` as the backup), or to ``upstreams`` too when None; nothing else changes."""
     text = NGINX_CONF.read_text() if text is None else text
-    for line in (UPSTREAM_LINE, LISTEN_LINE):
+    for line in (UPSTREAM_LINE, EXPENSIVE_LINE, BACKUP_LINE, LISTEN_LINE):
         if text.count(line) != 1:
             raise ValueError(f"{NGINX_CONF} should hold {line!r} exactly once")
-    servers = "\n        ".join(f"server {u};" for u in upstreams)
-    return text.replace(UPSTREAM_LINE, servers).replace(LISTEN_LINE, f"listen 127.0.0.1:{port};")
+
+    def servers(addresses: list[str], flag: str = "") -> str:
+        return "\n        ".join(f"server {a}{flag};" for a in addresses)
+
+    backup = servers(upstreams, " backup") if expensive else ""
+    return (text.replace(UPSTREAM_LINE, servers(upstreams))
+            .replace(EXPENSIVE_LINE, servers(expensive or upstreams))
+            .replace(BACKUP_LINE, backup)
+            .replace(LISTEN_LINE, f"listen 127.0.0.1:{port};"))
 
 
 def free_port() -> int:
@@ -85,7 +103,7 @@ class Front:
     """nginx with the shipped configuration in a temporary prefix, in the foreground."""
 
     def __init__(self, upstreams: list[str], nginx: str | None = None,
-                 directory: str | None = None):
+                 directory: str | None = None, expensive: list[str] | None = None):
         found = nginx or nginx_binary()
         if found is None:
             raise RuntimeError("nginx is not installed (Debian: apt-get install nginx)")
@@ -95,7 +113,7 @@ class Front:
         self.dir.chmod(0o755)
         self.conf = self.dir / "nginx.conf"
         self.port = free_port()
-        self.conf.write_text(render_config(upstreams, self.port))
+        self.conf.write_text(render_config(upstreams, self.port, expensive=expensive))
         self.proc: subprocess.Popen[bytes] | None = None
 
     def command(self, *extra: str) -> list[str]:
@@ -225,12 +243,15 @@ def cpu_seconds(pids: list[int]) -> float:
 
 
 def ordinary_run(url: str, plan: client.Plan, args: argparse.Namespace,
-                 flood_url: str | None, server: Server, front: Front | None) -> dict[str, Any]:
+                 flood_url: str | None, server: Server, front: Front | None,
+                 expensive: Server | None = None) -> dict[str, Any]:
     """The ordinary clients for ``args.duration`` seconds, with the flood sent to
     ``flood_url`` meanwhile when given; their summary, the flood's and the CPU each side used."""
     servers = [server.proc.pid, *server.worker_pids()] if server.proc else []
+    others = ([expensive.proc.pid, *expensive.worker_pids()]
+              if expensive is not None and expensive.proc else [])
     nginx = front.worker_pids() if front is not None else []
-    c_server, c_nginx = cpu_seconds(servers), cpu_seconds(nginx)
+    c_server, c_others, c_nginx = cpu_seconds(servers), cpu_seconds(others), cpu_seconds(nginx)
     ordinary = addresses(2, args.ordinary)
 
     def run() -> dict[str, Any]:
@@ -246,6 +267,7 @@ def ordinary_run(url: str, plan: client.Plan, args: argparse.Namespace,
             out = run()
         out["flood"] = flood.summary
     out["cpu_s"] = {"service": round(cpu_seconds(servers) - c_server, 1),
+                    "expensive": round(cpu_seconds(others) - c_others, 1),
                     "nginx": round(cpu_seconds(nginx) - c_nginx, 1)}
     return out
 
@@ -261,15 +283,27 @@ def judge(alone: dict[str, Any], flooded: dict[str, Any]) -> dict[str, Any]:
             "met": p99 <= TARGET_P99_RATIO and share >= TARGET_THROUGHPUT_SHARE and clean}
 
 
+def niced(server: Server, increment: int) -> None:
+    """Lower the CPU priority of ``server``'s master and workers (the workers it forks later
+    inherit the master's)."""
+    assert server.proc is not None
+    for pid in (server.proc.pid, *server.worker_pids()):
+        os.setpriority(os.PRIO_PROCESS, pid, increment)
+
+
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     results: dict[str, Any] = {"runs": {}, "judged": {}}
     env = dict(item.split("=", 1) for item in args.server_env)
-    with Server(workers=args.workers, env=env) as server:
+    with Server(workers=args.workers, env=env) as server, \
+            Server(workers=args.expensive_workers, env=env) as expensive:
+        niced(expensive, args.expensive_nice)
         plan = client.prepare(server.url, seed=args.seed, replay_plies=args.replay_plies)
-        with Front([f"127.0.0.1:{server.port}"]) as front:
+        with Front([f"127.0.0.1:{server.port}"],
+                   expensive=[f"127.0.0.1:{expensive.port}"]) as front:
             for name, flood in (("front, alone", False), ("front, flooded", True)):
                 results["runs"][name] = ordinary_run(front.url, plan, args,
-                                                     front.url if flood else None, server, front)
+                                                     front.url if flood else None, server, front,
+                                                     expensive)
                 print(f"{name}: done", file=sys.stderr)
             results["nginx_errors"] = front.errors()[-2000:]
         results["judged"]["front"] = judge(results["runs"]["front, alone"],
@@ -287,7 +321,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 def markdown(results: dict[str, Any]) -> str:
     lines = ["| run | ordinary req/s | ordinary p50 / p90 / p99 / max ms | 5xx | dropped | "
              "unexpected | ordinary refused | abusive req/s | abusive answers | CPU s: "
-             "service / nginx / abusers |",
+             "service (+ its expensive instance) / nginx / abusers |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     for name, r in results["runs"].items():
         o, f = r["ordinary"], r.get("flood")
@@ -297,7 +331,9 @@ def markdown(results: dict[str, Any]) -> str:
             f"| {name} | {r['ordinary_rps']:,} | {o['p50_ms']} / {o['p90_ms']} / {o['p99_ms']} / "
             f"{o['max_ms']} | {r['server_errors']} | {r['dropped']} | {r['unexpected']} | "
             f"{refused} | {format(f['rps'], ',') if f else '-'} | {answers or '-'} | "
-            f"{r['cpu_s']['service']} / {r['cpu_s']['nginx'] if 'front' == name[:5] else '-'} / "
+            f"{r['cpu_s']['service']}"
+            f"{' + ' + str(r['cpu_s']['expensive']) if 'front' == name[:5] else ''} / "
+            f"{r['cpu_s']['nginx'] if 'front' == name[:5] else '-'} / "
             f"{f['cpu_s'] if f else '-'} |")
     lines.append("")
     for name, j in results["judged"].items():
@@ -315,6 +351,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ordinary", type=int, default=2, help="ordinary clients")
     ap.add_argument("--abusive", type=int, default=8, help="abusive clients")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--expensive-workers", type=int, default=EXPENSIVE_WORKERS,
+                    help="workers of the instance for expensive requests")
+    ap.add_argument("--expensive-nice", type=int, default=EXPENSIVE_NICE,
+                    help="its CPU priority (nice)")
     ap.add_argument("--requests", type=int, default=1_000_000,
                     help="cap on the ordinary clients' requests per run")
     ap.add_argument("--settle", type=float, default=1.0,

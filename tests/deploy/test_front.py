@@ -106,8 +106,9 @@ def test_refusals_and_upstream_settings():
     # closed before gunicorn's own keep-alive closes them
     assert directive("proxy_http_version") == ["1.1"]
     assert 'Connection ""' in directive("proxy_set_header")
-    (upstream_timeout,) = [t for t in directive("keepalive_timeout") if t != "30s"]
-    assert int(upstream_timeout.rstrip("s")) < gunicorn_conf.keepalive
+    upstream_timeouts = [t for t in directive("keepalive_timeout") if t != "30s"]
+    assert len(upstream_timeouts) == 2          # the main instance's and the expensive one's
+    assert all(int(t.rstrip("s")) < gunicorn_conf.keepalive for t in upstream_timeouts)
     # the service's own errors and their headers pass as they are
     assert not directive("proxy_intercept_errors")
     assert "X-Request-ID $referee_request_id" in directive("proxy_set_header")
@@ -188,10 +189,19 @@ def test_the_ingress_limits_are_the_nginx_configurations():
 # ---- live -------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def served():
-    with Server(workers=2, env={"REFEREE_RETRY_AFTER_S": SERVICE_RETRY_AFTER}) as server:
-        with front.Front([f"127.0.0.1:{server.port}"]) as nginx:
-            yield server, nginx
+def instances():
+    """The main instance and the one for expensive requests, as the front expects them."""
+    env = {"REFEREE_RETRY_AFTER_S": SERVICE_RETRY_AFTER}
+    with Server(workers=2, env=env) as server, Server(workers=1, env=env) as expensive:
+        yield server, expensive
+
+
+@pytest.fixture(scope="module")
+def served(instances):
+    server, expensive = instances
+    with front.Front([f"127.0.0.1:{server.port}"],
+                     expensive=[f"127.0.0.1:{expensive.port}"]) as nginx:
+        yield server, nginx
 
 
 class Conn:
@@ -337,3 +347,44 @@ def test_request_ids_pass_through_or_are_made(served):
     assert echoed[0] == "trace-me.42"
     assert all(re.fullmatch(r"[0-9a-f]{32}", rid) for rid in echoed[1:]), echoed
     assert echoed[1] != echoed[2]
+
+
+def answered(server: Server, operation: str) -> float:
+    """How many requests of ``operation`` the instance ``server`` has answered (its metrics)."""
+    status, text = server.get("/metrics")
+    assert status == 200
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.decode().splitlines()
+               if line.startswith("referee_requests_total{")
+               and f'operation="{operation}"' in line)
+
+
+def test_expensive_requests_go_to_their_own_instance(instances, served):
+    server, expensive = instances
+    _, nginx = served
+    before = {(s, op): answered(s, op) for s in (server, expensive)
+              for op in ("perft", "legalMoves")}
+    c = Conn(nginx, "127.0.0.25")
+    try:
+        assert c.send("POST", "/v1/games/mastery/perft", b'{"depth": 1}')[0] == 200
+        assert c.send("POST", "/v1/games/mastery/legal-moves", b"{}")[0] == 200
+    finally:
+        c.close()
+    assert answered(expensive, "perft") == before[expensive, "perft"] + 1
+    assert answered(server, "perft") == before[server, "perft"]
+    assert answered(server, "legalMoves") == before[server, "legalMoves"] + 1
+    assert answered(expensive, "legalMoves") == before[expensive, "legalMoves"]
+
+
+def test_expensive_requests_go_to_the_main_instance_while_theirs_is_down(instances, tmp_path):
+    server, _ = instances
+    down = f"127.0.0.1:{front.free_port()}"          # nothing listens there
+    with front.Front([f"127.0.0.1:{server.port}"], expensive=[down],
+                     directory=str(tmp_path)) as nginx:
+        before = answered(server, "perft")
+        c = Conn(nginx, "127.0.0.26")
+        try:
+            status, _, data = c.send("POST", "/v1/games/mastery/perft", b'{"depth": 1}')
+        finally:
+            c.close()
+    assert status == 200, data[:300]
+    assert answered(server, "perft") == before + 1
