@@ -28,21 +28,37 @@ def parse_board(text: str, grid: Grid, piece_pattern: str) -> list[str | None]:
             f"The board has {len(rows)} ranks separated by '/'; it needs {grid.ranks}.",
             field="board",
         )
-    files = grid.files
+    cells = _plain_board(rows, grid.files, piece_pattern)
+    if cells is None:  # the strict reader says what is wrong with the first wrong rank
+        return _parse_board_strictly(rows, grid, piece_pattern)
+    if len(grid.squares) != grid.size:  # a board with holes: none of them may hold a piece
+        _check_on_board(cells, [sq for sq, piece in enumerate(cells) if piece is not None], grid)
+    return cells
+
+
+def _plain_board(rows: list[str], files: int, piece_pattern: str) -> list[str | None] | None:
+    """The cells of a board whose every rank (``rows``, the top rank first) is plainly valid,
+    rank 1 first, joined from the memoised ranks; None when any rank is not."""
+    cells: list[str | None] = []
+    longest, read = 2 * files, _plain_row.lookup
+    for row in reversed(rows):
+        # No plainly valid rank is longer than two characters a square, so a longer one is
+        # never memoised (a client cannot fill the memo with large strings).
+        squares = read(row, piece_pattern, files) if len(row) <= longest else None
+        if squares is None:
+            return None
+        cells += squares
+    return cells
+
+
+def _parse_board_strictly(rows: list[str], grid: Grid, piece_pattern: str) -> list[str | None]:
+    """The cells of ``rows`` (the top rank first) read token by token, raising
+    InvalidPosition for the first rank that is wrong, then for a piece off the board."""
+    token = _row_patterns(piece_pattern)[1]
     cells: list[str | None] = [None] * grid.size
     placed: list[int] = []
     for i, row in enumerate(rows):
-        rank = grid.ranks - i
-        # No plainly valid rank is longer than two characters a square, so a longer one is
-        # never memoised (a client cannot fill the memo with large strings).
-        pieces = _plain_row(row, piece_pattern, files) if len(row) <= 2 * files else None
-        if pieces is None:  # the strict reader says what is wrong with the rank
-            _parse_row_strictly(row, rank, grid, _row_patterns(piece_pattern)[1], cells, placed)
-            continue
-        base = (rank - 1) * files
-        for f, piece in pieces:
-            cells[base + f] = piece
-            placed.append(base + f)
+        _parse_row_strictly(row, grid.ranks - i, grid, token, cells, placed)
     _check_on_board(cells, placed, grid)
     return cells
 
@@ -67,9 +83,10 @@ def _row_patterns(piece_pattern: str) -> tuple[re.Pattern[str], re.Pattern[str]]
 
 
 @memo(entry_bytes=560, weight=2)
-def _plain_row(row: str, piece_pattern: str, files: int) -> tuple[tuple[int, str], ...] | None:
-    """The pieces of a plainly valid rank, as (file index, token), or None for any rank that
-    is not made of known tokens exactly ``files`` squares wide.
+def _plain_row(row: str, piece_pattern: str, files: int) -> tuple[str | None, ...] | None:
+    """The squares of a plainly valid rank, file a first (a piece token, or None for an
+    empty square), or None for any rank that is not made of known tokens exactly ``files``
+    squares wide.
 
     Memoised: ranks repeat from one position to the next (empty ranks, home ranks), so most
     ranks of a request are read once per process.
@@ -77,15 +94,19 @@ def _plain_row(row: str, piece_pattern: str, files: int) -> tuple[tuple[int, str
     plain, token = _row_patterns(piece_pattern)
     if not plain.fullmatch(row):
         return None
-    pieces = []
-    f = 0
+    squares: list[str | None] = []
     for piece, run in token.findall(row):
         if piece:
-            pieces.append((f, piece))
-            f += 1
+            squares.append(piece)
         else:
-            f += int(run)
-    return tuple(pieces) if f == files else None
+            empty = int(run)
+            if len(squares) + empty > files:  # wider than the board
+                return None
+            squares += _EMPTY * empty
+    return tuple(squares) if len(squares) == files else None
+
+
+_EMPTY: list[str | None] = [None]
 
 
 def _parse_row_strictly(row: str, rank: int, grid: Grid, token: re.Pattern[str],

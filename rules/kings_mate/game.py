@@ -23,8 +23,8 @@ from .illegal import BOOK
 from .moves import Move
 from .position import (
     BLACK, CODE_TO_LETTER, EMPTY, FOOL, GRID, INITIAL_BOARD, KING, KING_SQUARES, KIND_LETTERS,
-    NAMES, RAISED_SQUARES, SIDE_NAMES, SWORDMASTER, UNMOVED_BIT, WHITE, Position, format_position,
-    initial_position, parse_position,
+    NAMES, RAISED_SQUARES, SIDE_NAMES, SWORDMASTER, UNMOVED_BIT, WHITE, Position, format_failed,
+    format_position, initial_position, parse_position,
 )
 from .reasons import End, Illegal
 from .view import draw
@@ -200,6 +200,12 @@ class KingsMate(Game[Position, Move]):
 
     def format_position(self, position: Position) -> str:
         return format_position(position)
+
+    def is_canonical(self, text: str, position: Position) -> bool:
+        """Unless the failed field names two squares or more out of square order:
+        :func:`~rules.kings_mate.position.parse_position` reads every other field only as
+        it is written (runs of empty squares whole, counters without sign or leading zero)."""
+        return len(position.failed) < 2 or text.split(" ")[3] == format_failed(position.failed)
 
     # ---- the state of the game and its moves ------------------------------------------------
 

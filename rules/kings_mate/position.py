@@ -217,10 +217,15 @@ def _parse_failed(text: str, board: tuple[int, ...], side: int) -> tuple[int, ..
     return tuple(sorted(squares))
 
 
+def format_failed(failed: tuple[int, ...]) -> str:
+    """The failed field: ``-``, or the squares in square order separated by commas."""
+    return ",".join(NAMES[sq] for sq in failed) or "-"
+
+
 def format_position(pos: Position) -> str:
     cells = [CODE_TO_LETTER[c] if c else None for c in pos.board]
     unmoved = ("K" if pos.unmoved & 1 else "") + ("k" if pos.unmoved & 2 else "") or "-"
-    failed = ",".join(NAMES[sq] for sq in pos.failed) or "-"
+    failed = format_failed(pos.failed)
     return (
         f"{format_board(cells, GRID)} {SIDE_LETTERS[pos.side]} {unmoved} {failed} "
         f"{pos.quiet} {pos.n}"

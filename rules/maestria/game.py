@@ -118,6 +118,12 @@ class Maestria(Game[Position, Action]):
     def format_position(self, position: Position) -> str:
         return format_position(position)
 
+    def is_canonical(self, text: str, position: Position) -> bool:
+        """Always: :func:`~rules.maestria.position.parse_position` reads each field only as
+        it is written (each cell as ``-`` or ``b3*``, the pending step as ``c1c2:3``,
+        counters without sign or leading zero)."""
+        return True
+
     def board_view(self, position: Position) -> BoardView:
         return board_view(position, self.terrain, self.status(position).to_move)
 

@@ -121,6 +121,12 @@ class Mastery(Game[Position, Move]):
     def format_position(self, position: Position) -> str:
         return format_position(position)
 
+    def is_canonical(self, text: str, position: Position) -> bool:
+        """Always: :func:`~rules.mastery.position.parse_position` reads each field only as
+        it is written (runs of empty squares whole, the last ply as ``d4-d6`` or ``d4xd6``,
+        counters without sign or leading zero)."""
+        return True
+
     # ---- the state of the game and its moves ------------------------------------------------
 
     def analyse(self, position: Position) -> Analysis[Move]:

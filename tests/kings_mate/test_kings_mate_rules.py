@@ -498,6 +498,16 @@ def test_failed_field_round_trips_under_active_play():
     assert g.format_position(g.parse_position(text)) == text
 
 
+def test_failed_squares_out_of_square_order_are_read_but_not_canonical():
+    g = game(**ACTIVE)
+    ordered, unordered = ("6k/7/7/1f5/7/7/7/1W5/K5F w - g1,b2 0 1",
+                          "6k/7/7/1f5/7/7/7/1W5/K5F w - b2,g1 0 1")
+    position = g.parse_position(unordered)
+    assert position == g.parse_position(ordered)
+    assert g.format_position(position) == ordered
+    assert g.is_canonical(ordered, position) and not g.is_canonical(unordered, position)
+
+
 @pytest.mark.parametrize("text,field", [
     ("wpsksew/ff1f1ff/7/7/7/7/7/FF1F1FF/WPSKSEW w Kk - 0", None),           # field count
     ("wpsksew/ff1f1ff/7/7/7/7/7/FF1F1FF/WPSKSEW  w Kk - 0 1", None),         # extra space
