@@ -275,6 +275,30 @@ class KingsMate(Game[Position, Move]):
             fields["kind"] = "gambit"
         return fields
 
+    def legal_move_entries(self, position: Position) -> list[dict[str, Any]]:
+        """As the core builds them (``move``, then :meth:`move_fields`, then ``chance``):
+        the most common entry, a plain move to an empty square by a piece whose plain moves
+        are never a crown or a gambit, in one dict display; every other through
+        :meth:`move_fields`."""
+        board, rules = position.board, self.rules
+        # the kinds whose moves to an empty square may be a crown, or a gambit
+        others = (KING, FOOL) if rules.gambit else (KING,)
+        entries: list[dict[str, Any]] = []
+        append = entries.append
+        for move in self.legal_moves(position):
+            src, dst, promotion = move
+            code = board[src]
+            if board[dst] or promotion or code & 7 in others:
+                entry = {"move": mv.format_move(move), **self.move_fields(position, move)}
+                if rules.active and board[dst]:
+                    entry["chance"] = True
+                append(entry)
+                continue
+            start, end = NAMES[src], NAMES[dst]
+            append({"move": start + end, "from": start, "to": end,
+                    "piece": CODE_TO_LETTER[code], "kind": "move"})
+        return entries
+
     # ---- chance: capture attempts under active play -----------------------------------------
 
     def is_chance(self, position: Position, move: Move) -> bool:

@@ -573,6 +573,34 @@ def test_move_fields():
     assert entry["kind"] == "promotion" and entry["promotion"] == "W"
 
 
+@pytest.mark.parametrize("options", [{}, {"fools_gambit": True, "defense_of_the_crown": True,
+                                          "active_play": True}], ids=["default", "all_on"])
+def test_listed_entries_are_the_generic_entries_in_the_same_key_order(options):
+    # King's Mate builds its plain entries in one display; every entry must be what the
+    # generic format_move + move_fields (+ chance) gives, along random games.
+    from rules.core.game import Game
+
+    g, rng = game(**options), random.Random(5)
+    for seed in range(6):
+        p = g.start_position
+        for _ in range(150):
+            moves = g.legal_moves(p)
+            if not moves:
+                break
+            ours = [list(entry.items()) for entry in g.legal_move_entries(p)]
+            assert ours == [list(entry.items()) for entry in Game.legal_move_entries(g, p)]
+            p = g.advance(p, rng.choice(moves))
+    # and where random games seldom go: promotions, a gambit (with it on), a crown
+    kinds = set()
+    for text in ("6k/F6/7/7/7/7/7/7/KP5 w - - 0 1", GAMBIT, CROWN):
+        p = g.parse_position(text)
+        ours = [list(entry.items()) for entry in g.legal_move_entries(p)]
+        assert ours == [list(entry.items()) for entry in Game.legal_move_entries(g, p)]
+        kinds |= {entry["kind"] for entry in g.legal_move_entries(p)}
+    assert {"promotion", "move"} <= kinds
+    assert ("gambit" in kinds) == bool(options) and ("crown" in kinds) == bool(options)
+
+
 # ---- pictures -----------------------------------------------------------------------------------
 
 
