@@ -158,6 +158,70 @@ def parse_board_codes(text: str, grid: Grid, piece_pattern: str,
     return tuple(map(cell_codes.__getitem__, parse_board(text, grid, piece_pattern)))
 
 
+class BoardCodes:
+    """Reads the boards of one grid into piece codes, as :func:`parse_board_codes` does:
+    the same codes for every board it reads, the same InvalidPosition for every other.
+
+    When every piece token is one ASCII character, no rank is wider than 9 squares, the grid
+    has no holes and every code is below 47 (``/``), a plainly written board (known
+    characters only, runs of 1 to 9 empty squares never next to another digit, every rank as
+    wide as the board) is read with C-level byte operations: each piece's character becomes
+    its code by a translation table, each run that many empty codes. Any other board, or any
+    other grid, is read by :func:`parse_board_codes`, which says what is wrong.
+    """
+
+    def __init__(self, grid: Grid, piece_pattern: str,
+                 cell_codes: Mapping[str | None, int]) -> None:
+        self.grid, self.piece_pattern, self.cell_codes = grid, piece_pattern, cell_codes
+        pieces = {token: code for token, code in cell_codes.items() if token is not None}
+        self._plain_reading = (
+            grid.files <= 9 and len(grid.squares) == grid.size
+            and all(0 <= code < _SLASH for code in cell_codes.values())
+            and all(len(token) == 1 and token.isascii() and token not in "0123456789/"
+                    and re.fullmatch(piece_pattern, token) for token in pieces))
+        table = bytearray([_UNKNOWN]) * 256
+        for token, code in pieces.items() if self._plain_reading else ():
+            table[ord(token)] = code
+        for byte in b"123456789/":
+            table[byte] = byte
+        self._codes = bytes(table)
+        self._runs = tuple((str(run).encode(), bytes([cell_codes[None]]) * run)
+                           for run in range(1, 10))
+
+    def read(self, text: str) -> tuple[int, ...]:
+        """The code of every square of the board ``text``, a1 first; InvalidPosition naming
+        the offending rank as :func:`parse_board` raises it."""
+        board = self._plain(text) if self._plain_reading else None
+        if board is None:
+            return parse_board_codes(text, self.grid, self.piece_pattern, self.cell_codes)
+        return board
+
+    def _plain(self, text: str) -> tuple[int, ...] | None:
+        """The codes of a plainly written board (see the class), or None."""
+        if not text.isascii():
+            return None
+        raw = text.encode("ascii")
+        codes = raw.translate(self._codes)
+        if _UNKNOWN in codes or _TWO_DIGITS in raw.translate(_DIGIT_MARKS):
+            return None
+        for digit, run in self._runs:
+            codes = codes.replace(digit, run)
+        rows = codes.split(b"/")
+        if len(rows) != self.grid.ranks or set(map(len, rows)) != {self.grid.files}:
+            return None
+        rows.reverse()  # the notation starts with the top rank, the board with rank 1
+        return tuple(b"".join(rows))
+
+
+#: Bytes of :class:`BoardCodes`: ``/`` (every code is below it, so that no code is taken for
+#: a digit or a separator), an unknown character, and digits marked as such (two marks in a
+#: row are a number of two digits or more, never a plain run on a board 9 squares wide).
+_SLASH = ord("/")
+_UNKNOWN = 255
+_DIGIT_MARKS = bytes(1 if chr(byte).isdigit() and byte < 128 else 0 for byte in range(256))
+_TWO_DIGITS = b"\x01\x01"
+
+
 def format_board(cells: Sequence[str | None], grid: Grid) -> str:
     """Write ``cells`` (indexed by square, None for empty) in board notation."""
     rows = []

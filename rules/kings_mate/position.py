@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..core.errors import InvalidPosition
 from ..core.geometry import Grid
-from ..core.notation import (check_army_sizes, format_board, parse_board_codes, parse_counter,
+from ..core.notation import (BoardCodes, check_army_sizes, format_board, parse_counter,
                              split_fields)
 
 GRID = Grid(7, 9)
@@ -136,8 +136,12 @@ def _made(board: tuple[int, ...], cells: bytes, counts: tuple[list[int], list[in
     return tuple.__new__(Position, (board, side, unmoved, failed, quiet, n, kings, swordmasters))
 
 
+#: reads the board field into piece codes
+_BOARD = BoardCodes(GRID, PIECE_PATTERN, _CELL_CODES)
+
+
 def _board_codes(text: str) -> tuple[int, ...]:
-    return parse_board_codes(text, GRID, PIECE_PATTERN, _CELL_CODES)
+    return _BOARD.read(text)
 
 
 def initial_position() -> Position:
