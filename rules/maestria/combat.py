@@ -16,7 +16,7 @@ from typing import Any, Final, Literal, Mapping, NamedTuple
 
 from ..core.memo import memo
 from ..core.errors import InvalidDice, as_json
-from .position import FOREST, MOUNTAIN, PLAIN
+from .position import FOREST, MOUNTAIN, PLAIN, count_of, has_general
 
 #: What each terrain beats in the fight for the d4.
 BEATS = {MOUNTAIN: PLAIN, PLAIN: FOREST, FOREST: MOUNTAIN}
@@ -254,4 +254,18 @@ def fight_odds_fields(ent: Entitlement, attackers: int, attacker_general: bool, 
     is shared between callers, hence read-only.
     """
     return odds_fields(fight_odds(ent, attackers, attacker_general, defenders, defender_general))
+
+
+#: 3 terrains a side, 1 to 5 attacking pawns with or without the General, a defending
+#: stack's cell code (below 32)
+@memo(entry_bytes=200, most=3 * 3 * 5 * 2 * 32)
+def step_odds_fields(attacker_terrain: int, defender_terrain: int, pawns: int,
+                     with_general: bool, defenders: int) -> Mapping[str, Any]:
+    """:func:`fight_odds_fields` of the fight that ``pawns`` pawns (with the General when
+    ``with_general``) on ``attacker_terrain`` start against the stack whose cell code is
+    ``defenders`` on ``defender_terrain``: memoised on these plain values, so that each
+    attacking step a legal-moves answer lists costs one look-up. Shared, hence read-only."""
+    ent = entitlement(pawns, count_of(defenders), attacker_terrain, defender_terrain)
+    return fight_odds_fields(ent, pawns, with_general, count_of(defenders),
+                             has_general(defenders))
 

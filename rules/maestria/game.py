@@ -230,10 +230,8 @@ class Maestria(Game[Position, Action]):
                        with_general: bool) -> Mapping[str, Any]:
         """Exact odds of the fight that ``pawns`` pawns stepping from ``src`` onto the enemy
         stack on ``dst`` start (or started, for the pending attack), as shared read-only data."""
-        defenders = position.cells[dst]
-        ent = combat.entitlement(pawns, count_of(defenders), self.terrain[src], self.terrain[dst])
-        return combat.fight_odds_fields(ent, pawns, with_general, count_of(defenders),
-                                      has_general(defenders))
+        return combat.step_odds_fields(self.terrain[src], self.terrain[dst], pawns,
+                                       with_general, position.cells[dst])
 
     def pending_fight(self, position: Position, attack: Pending) -> dict[str, Any]:
         """The pending fight: both sides, their dice, and the exact odds."""
