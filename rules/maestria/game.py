@@ -230,8 +230,10 @@ class Maestria(Game[Position, Action]):
                        with_general: bool) -> Mapping[str, Any]:
         """Exact odds of the fight that ``pawns`` pawns stepping from ``src`` onto the enemy
         stack on ``dst`` start (or started, for the pending attack), as shared read-only data."""
-        return combat.step_odds_fields(self.terrain[src], self.terrain[dst], pawns,
-                                       with_general, position.cells[dst])
+        defenders = position.cells[dst]
+        count = count_of(defenders)
+        ent = combat.ENTITLEMENTS[pawns][count][self.terrain[src]][self.terrain[dst]]
+        return combat.fight_odds_fields(ent, pawns, with_general, count, has_general(defenders))
 
     def pending_fight(self, position: Position, attack: Pending) -> dict[str, Any]:
         """The pending fight: both sides, their dice, and the exact odds."""
