@@ -245,6 +245,9 @@ def format_board(cells: Sequence[str | None], grid: Grid) -> str:
 
 def parse_counter(text: str, name: str, minimum: int = 0, maximum: int = 10**9) -> int:
     """Parse a decimal counter field, refusing signs, leading zeros and huge values."""
+    value = _SMALL_COUNTERS.get(text)
+    if value is not None and minimum <= value <= maximum:
+        return value
     if _plain_counter(text):
         value = int(text)
         if minimum <= value <= maximum:
@@ -267,6 +270,11 @@ def parse_counter(text: str, name: str, minimum: int = 0, maximum: int = 10**9) 
     return value
 
 
+#: the counters positions usually carry, by their canonical text (no sign, no leading zero):
+#: one look-up reads them
+_SMALL_COUNTERS = {str(value): value for value in range(1000)}
+
+
 def _plain_counter(text: str) -> bool:
     """Whether ``text`` is a counter as :func:`parse_counter` reads it (``0`` or 1 to 10
     ASCII digits without a leading zero), judged without a regular expression."""
@@ -284,7 +292,7 @@ def split_fields(text: str, names: Sequence[str]) -> list[str]:
             f"({' '.join('<' + n + '>' for n in names)}), or omit it (or send null) for the "
             "initial position.")
     parts = text.split(" ")
-    if len(parts) != len(names) or any(p == "" for p in parts):
+    if len(parts) != len(names) or "" in parts:
         raise InvalidPosition(
             f"A position has {len(names)} fields separated by single spaces "
             f"({' '.join('<' + n + '>' for n in names)}); got {len([p for p in parts if p])}"
