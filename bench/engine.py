@@ -16,9 +16,11 @@ Measures, per game, over the positions of ``bench/positions/<game-id>.txt``:
   ours builds a new immutable position and the event list a response carries).
 * position parse and format: ``game.parse_position(text)``, ``game.format_position(pos)``.
   python-chess: ``chess.Board(fen)``, ``board.fen()`` for start and Kiwipete. The positions
-  repeat, so the core's memo of board ranks (``rules.core.notation._plain_row``) is warm after
-  the first round; "parse position, rank memo cleared" clears it before every parse, as a
-  request for a position whose ranks this worker has never seen pays.
+  repeat, so the core's memo of board ranks (``rules.core.notation._plain_row``), which
+  ``parse_board`` reads through, is warm after the first round; "parse position, rank memo
+  cleared" clears it before every parse, as a request for a position whose ranks this worker
+  has never seen pays (the same figure for a game whose boards are read by
+  ``notation.BoardCodes`` plainly, without that memo).
 * move notation: ``game.format_move`` then ``game.parse_move`` of every legal move.
   python-chess: ``move.uci()`` then ``chess.Move.from_uci``.
 * random playout: plies per second of whole games played by picking a uniformly random legal

@@ -125,6 +125,15 @@ class SpeedHooks(ChanceHooks[P, M], AnswerHooks[P, M]):
         for. A game may override it (with the same moves) when caching pays."""
         return self.analyse(position).moves
 
+    def is_canonical(self, text: str, position: P) -> bool:
+        """Whether ``text``, which :meth:`parse_position` read as ``position``, is exactly
+        :meth:`format_position` of it, judged without writing the position: an answer then
+        echoes ``text`` as the canonical notation. False (the default) is always correct:
+        the service then writes the position. A game whose ``parse_position`` accepts only
+        canonical notation (one way to write each field) answers True; one that accepts a
+        few other ways (squares in any order, say) looks for them."""
+        return False
+
     def legal_move_entries(self, position: P) -> list[dict[str, Any]]:
         """Every legal move as ``{"move": notation, ...structured fields}``, with
         ``"chance": true`` last for a chance move."""

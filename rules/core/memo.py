@@ -65,6 +65,13 @@ class Memo(Generic[_P, _R]):
     def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         return self._cached(*args, **kwargs)
 
+    @property
+    def lookup(self) -> Callable[_P, _R]:
+        """The memoised function itself, the cache in force (as this object calls it): a
+        loop that calls it many times is spared this wrapper's frame each time. It stays the
+        cache in force until the next :meth:`resize`, so fetch it for each use."""
+        return self._cached
+
     @overload
     def __get__(self, obj: None, owner: type | None = None) -> Memo[_P, _R]: ...
 
@@ -73,7 +80,7 @@ class Memo(Generic[_P, _R]):
 
     def __get__(self, obj: object, owner: type | None = None) -> Any:
         """As a class attribute: itself from the class, bound to ``obj`` from an instance."""
-        return self if obj is None else MethodType(self, obj)
+        return self if obj is None else MethodType(self._cached, obj)
 
     def resize(self, maxsize: int) -> None:
         """Keep at most ``maxsize`` entries from now on (emptying the cache if that changes

@@ -28,21 +28,37 @@ def parse_board(text: str, grid: Grid, piece_pattern: str) -> list[str | None]:
             f"The board has {len(rows)} ranks separated by '/'; it needs {grid.ranks}.",
             field="board",
         )
-    files = grid.files
+    cells = _plain_board(rows, grid.files, piece_pattern)
+    if cells is None:  # the strict reader says what is wrong with the first wrong rank
+        return _parse_board_strictly(rows, grid, piece_pattern)
+    if len(grid.squares) != grid.size:  # a board with holes: none of them may hold a piece
+        _check_on_board(cells, [sq for sq, piece in enumerate(cells) if piece is not None], grid)
+    return cells
+
+
+def _plain_board(rows: list[str], files: int, piece_pattern: str) -> list[str | None] | None:
+    """The cells of a board whose every rank (``rows``, the top rank first) is plainly valid,
+    rank 1 first, joined from the memoised ranks; None when any rank is not."""
+    cells: list[str | None] = []
+    longest, read = 2 * files, _plain_row.lookup
+    for row in reversed(rows):
+        # No plainly valid rank is longer than two characters a square, so a longer one is
+        # never memoised (a client cannot fill the memo with large strings).
+        squares = read(row, piece_pattern, files) if len(row) <= longest else None
+        if squares is None:
+            return None
+        cells += squares
+    return cells
+
+
+def _parse_board_strictly(rows: list[str], grid: Grid, piece_pattern: str) -> list[str | None]:
+    """The cells of ``rows`` (the top rank first) read token by token, raising
+    InvalidPosition for the first rank that is wrong, then for a piece off the board."""
+    token = _row_patterns(piece_pattern)[1]
     cells: list[str | None] = [None] * grid.size
     placed: list[int] = []
     for i, row in enumerate(rows):
-        rank = grid.ranks - i
-        # No plainly valid rank is longer than two characters a square, so a longer one is
-        # never memoised (a client cannot fill the memo with large strings).
-        pieces = _plain_row(row, piece_pattern, files) if len(row) <= 2 * files else None
-        if pieces is None:  # the strict reader says what is wrong with the rank
-            _parse_row_strictly(row, rank, grid, _row_patterns(piece_pattern)[1], cells, placed)
-            continue
-        base = (rank - 1) * files
-        for f, piece in pieces:
-            cells[base + f] = piece
-            placed.append(base + f)
+        _parse_row_strictly(row, grid.ranks - i, grid, token, cells, placed)
     _check_on_board(cells, placed, grid)
     return cells
 
@@ -67,9 +83,10 @@ def _row_patterns(piece_pattern: str) -> tuple[re.Pattern[str], re.Pattern[str]]
 
 
 @memo(entry_bytes=560, weight=2)
-def _plain_row(row: str, piece_pattern: str, files: int) -> tuple[tuple[int, str], ...] | None:
-    """The pieces of a plainly valid rank, as (file index, token), or None for any rank that
-    is not made of known tokens exactly ``files`` squares wide.
+def _plain_row(row: str, piece_pattern: str, files: int) -> tuple[str | None, ...] | None:
+    """The squares of a plainly valid rank, file a first (a piece token, or None for an
+    empty square), or None for any rank that is not made of known tokens exactly ``files``
+    squares wide.
 
     Memoised: ranks repeat from one position to the next (empty ranks, home ranks), so most
     ranks of a request are read once per process.
@@ -77,15 +94,19 @@ def _plain_row(row: str, piece_pattern: str, files: int) -> tuple[tuple[int, str
     plain, token = _row_patterns(piece_pattern)
     if not plain.fullmatch(row):
         return None
-    pieces = []
-    f = 0
+    squares: list[str | None] = []
     for piece, run in token.findall(row):
         if piece:
-            pieces.append((f, piece))
-            f += 1
+            squares.append(piece)
         else:
-            f += int(run)
-    return tuple(pieces) if f == files else None
+            empty = int(run)
+            if len(squares) + empty > files:  # wider than the board
+                return None
+            squares += _EMPTY * empty
+    return tuple(squares) if len(squares) == files else None
+
+
+_EMPTY: list[str | None] = [None]
 
 
 def _parse_row_strictly(row: str, rank: int, grid: Grid, token: re.Pattern[str],
@@ -137,6 +158,70 @@ def parse_board_codes(text: str, grid: Grid, piece_pattern: str,
     return tuple(map(cell_codes.__getitem__, parse_board(text, grid, piece_pattern)))
 
 
+class BoardCodes:
+    """Reads the boards of one grid into piece codes, as :func:`parse_board_codes` does:
+    the same codes for every board it reads, the same InvalidPosition for every other.
+
+    When every piece token is one ASCII character, no rank is wider than 9 squares, the grid
+    has no holes and every code is below 47 (``/``), a plainly written board (known
+    characters only, runs of 1 to 9 empty squares never next to another digit, every rank as
+    wide as the board) is read with C-level byte operations: each piece's character becomes
+    its code by a translation table, each run that many empty codes. Any other board, or any
+    other grid, is read by :func:`parse_board_codes`, which says what is wrong.
+    """
+
+    def __init__(self, grid: Grid, piece_pattern: str,
+                 cell_codes: Mapping[str | None, int]) -> None:
+        self.grid, self.piece_pattern, self.cell_codes = grid, piece_pattern, cell_codes
+        pieces = {token: code for token, code in cell_codes.items() if token is not None}
+        self._plain_reading = (
+            grid.files <= 9 and len(grid.squares) == grid.size
+            and all(0 <= code < _SLASH for code in cell_codes.values())
+            and all(len(token) == 1 and token.isascii() and token not in "0123456789/"
+                    and re.fullmatch(piece_pattern, token) for token in pieces))
+        table = bytearray([_UNKNOWN]) * 256
+        for token, code in pieces.items() if self._plain_reading else ():
+            table[ord(token)] = code
+        for byte in b"123456789/":
+            table[byte] = byte
+        self._codes = bytes(table)
+        self._runs = tuple((str(run).encode(), bytes([cell_codes[None]]) * run)
+                           for run in range(1, 10))
+
+    def read(self, text: str) -> tuple[int, ...]:
+        """The code of every square of the board ``text``, a1 first; InvalidPosition naming
+        the offending rank as :func:`parse_board` raises it."""
+        board = self._plain(text) if self._plain_reading else None
+        if board is None:
+            return parse_board_codes(text, self.grid, self.piece_pattern, self.cell_codes)
+        return board
+
+    def _plain(self, text: str) -> tuple[int, ...] | None:
+        """The codes of a plainly written board (see the class), or None."""
+        if not text.isascii():
+            return None
+        raw = text.encode("ascii")
+        codes = raw.translate(self._codes)
+        if _UNKNOWN in codes or _TWO_DIGITS in raw.translate(_DIGIT_MARKS):
+            return None
+        for digit, run in self._runs:
+            codes = codes.replace(digit, run)
+        rows = codes.split(b"/")
+        if len(rows) != self.grid.ranks or set(map(len, rows)) != {self.grid.files}:
+            return None
+        rows.reverse()  # the notation starts with the top rank, the board with rank 1
+        return tuple(b"".join(rows))
+
+
+#: Bytes of :class:`BoardCodes`: ``/`` (every code is below it, so that no code is taken for
+#: a digit or a separator), an unknown character, and digits marked as such (two marks in a
+#: row are a number of two digits or more, never a plain run on a board 9 squares wide).
+_SLASH = ord("/")
+_UNKNOWN = 255
+_DIGIT_MARKS = bytes(1 if chr(byte).isdigit() and byte < 128 else 0 for byte in range(256))
+_TWO_DIGITS = b"\x01\x01"
+
+
 def format_board(cells: Sequence[str | None], grid: Grid) -> str:
     """Write ``cells`` (indexed by square, None for empty) in board notation."""
     rows = []
@@ -160,6 +245,9 @@ def format_board(cells: Sequence[str | None], grid: Grid) -> str:
 
 def parse_counter(text: str, name: str, minimum: int = 0, maximum: int = 10**9) -> int:
     """Parse a decimal counter field, refusing signs, leading zeros and huge values."""
+    value = _SMALL_COUNTERS.get(text)
+    if value is not None and minimum <= value <= maximum:
+        return value
     if _plain_counter(text):
         value = int(text)
         if minimum <= value <= maximum:
@@ -182,6 +270,11 @@ def parse_counter(text: str, name: str, minimum: int = 0, maximum: int = 10**9) 
     return value
 
 
+#: the counters positions usually carry, by their canonical text (no sign, no leading zero):
+#: one look-up reads them
+_SMALL_COUNTERS = {str(value): value for value in range(1000)}
+
+
 def _plain_counter(text: str) -> bool:
     """Whether ``text`` is a counter as :func:`parse_counter` reads it (``0`` or 1 to 10
     ASCII digits without a leading zero), judged without a regular expression."""
@@ -199,7 +292,7 @@ def split_fields(text: str, names: Sequence[str]) -> list[str]:
             f"({' '.join('<' + n + '>' for n in names)}), or omit it (or send null) for the "
             "initial position.")
     parts = text.split(" ")
-    if len(parts) != len(names) or any(p == "" for p in parts):
+    if len(parts) != len(names) or "" in parts:
         raise InvalidPosition(
             f"A position has {len(names)} fields separated by single spaces "
             f"({' '.join('<' + n + '>' for n in names)}); got {len([p for p in parts if p])}"

@@ -23,8 +23,8 @@ from .illegal import BOOK
 from .moves import Move
 from .position import (
     BLACK, CODE_TO_LETTER, EMPTY, FOOL, GRID, INITIAL_BOARD, KING, KING_SQUARES, KIND_LETTERS,
-    NAMES, RAISED_SQUARES, SIDE_NAMES, SWORDMASTER, UNMOVED_BIT, WHITE, Position, format_position,
-    initial_position, parse_position,
+    NAMES, RAISED_SQUARES, SIDE_NAMES, SWORDMASTER, UNMOVED_BIT, WHITE, Position, format_failed,
+    format_position, initial_position, parse_position,
 )
 from .reasons import End, Illegal
 from .view import draw
@@ -201,6 +201,12 @@ class KingsMate(Game[Position, Move]):
     def format_position(self, position: Position) -> str:
         return format_position(position)
 
+    def is_canonical(self, text: str, position: Position) -> bool:
+        """Unless the failed field names two squares or more out of square order:
+        :func:`~rules.kings_mate.position.parse_position` reads every other field only as
+        it is written (runs of empty squares whole, counters without sign or leading zero)."""
+        return len(position.failed) < 2 or text.split(" ")[3] == format_failed(position.failed)
+
     # ---- the state of the game and its moves ------------------------------------------------
 
     def analyse(self, position: Position) -> Analysis[Move]:
@@ -268,6 +274,30 @@ class KingsMate(Game[Position, Move]):
                 and dst == KING_SQUARES[1 - position.side]):
             fields["kind"] = "gambit"
         return fields
+
+    def legal_move_entries(self, position: Position) -> list[dict[str, Any]]:
+        """As the core builds them (``move``, then :meth:`move_fields`, then ``chance``):
+        the most common entry, a plain move to an empty square by a piece whose plain moves
+        are never a crown or a gambit, in one dict display; every other through
+        :meth:`move_fields`."""
+        board, rules = position.board, self.rules
+        # the kinds whose moves to an empty square may be a crown, or a gambit
+        others = (KING, FOOL) if rules.gambit else (KING,)
+        entries: list[dict[str, Any]] = []
+        append = entries.append
+        for move in self.legal_moves(position):
+            src, dst, promotion = move
+            code = board[src]
+            if board[dst] or promotion or code & 7 in others:
+                entry = {"move": mv.format_move(move), **self.move_fields(position, move)}
+                if rules.active and board[dst]:
+                    entry["chance"] = True
+                append(entry)
+                continue
+            start, end = NAMES[src], NAMES[dst]
+            append({"move": start + end, "from": start, "to": end,
+                    "piece": CODE_TO_LETTER[code], "kind": "move"})
+        return entries
 
     # ---- chance: capture attempts under active play -----------------------------------------
 

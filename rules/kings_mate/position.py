@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..core.errors import InvalidPosition
 from ..core.geometry import Grid
-from ..core.notation import (check_army_sizes, format_board, parse_board_codes, parse_counter,
+from ..core.notation import (BoardCodes, check_army_sizes, format_board, parse_counter,
                              split_fields)
 
 GRID = Grid(7, 9)
@@ -136,8 +136,12 @@ def _made(board: tuple[int, ...], cells: bytes, counts: tuple[list[int], list[in
     return tuple.__new__(Position, (board, side, unmoved, failed, quiet, n, kings, swordmasters))
 
 
+#: reads the board field into piece codes
+_BOARD = BoardCodes(GRID, PIECE_PATTERN, _CELL_CODES)
+
+
 def _board_codes(text: str) -> tuple[int, ...]:
-    return parse_board_codes(text, GRID, PIECE_PATTERN, _CELL_CODES)
+    return _BOARD.read(text)
 
 
 def initial_position() -> Position:
@@ -217,10 +221,15 @@ def _parse_failed(text: str, board: tuple[int, ...], side: int) -> tuple[int, ..
     return tuple(sorted(squares))
 
 
+def format_failed(failed: tuple[int, ...]) -> str:
+    """The failed field: ``-``, or the squares in square order separated by commas."""
+    return ",".join(NAMES[sq] for sq in failed) or "-"
+
+
 def format_position(pos: Position) -> str:
     cells = [CODE_TO_LETTER[c] if c else None for c in pos.board]
     unmoved = ("K" if pos.unmoved & 1 else "") + ("k" if pos.unmoved & 2 else "") or "-"
-    failed = ",".join(NAMES[sq] for sq in pos.failed) or "-"
+    failed = format_failed(pos.failed)
     return (
         f"{format_board(cells, GRID)} {SIDE_LETTERS[pos.side]} {unmoved} {failed} "
         f"{pos.quiet} {pos.n}"

@@ -16,10 +16,12 @@ from typing import Any, Final, Literal, Mapping, NamedTuple
 
 from ..core.memo import memo
 from ..core.errors import InvalidDice, as_json
-from .position import FOREST, MOUNTAIN, PLAIN
+from .position import COUNT_MASK, FOREST, MOUNTAIN, PLAIN
 
 #: What each terrain beats in the fight for the d4.
 BEATS = {MOUNTAIN: PLAIN, PLAIN: FOREST, FOREST: MOUNTAIN}
+#: Every terrain, in the order of its code.
+TERRAINS = (PLAIN, FOREST, MOUNTAIN)
 
 #: The two sides of a fight, as the dice and the odds name them.
 FightSide = Literal["attacker", "defender"]
@@ -81,6 +83,16 @@ def dice_of(attackers: int, defenders: int, attacker_d4: bool, defender_d4: bool
     side with more pawns, the d4 for a side whose terrain beats the other's."""
     return Entitlement(1 + (attackers > defenders), attacker_d4,
                        1 + (defenders > attackers), defender_d4)
+
+
+#: ``ENTITLEMENTS[attackers][defenders][attacker_terrain][defender_terrain]``:
+#: :func:`entitlement` of every fight of up to COUNT_MASK pawns a side, built once (an attack
+#: listed in a legal-moves answer is then one look-up)
+ENTITLEMENTS = tuple(
+    tuple(tuple(tuple(entitlement(attackers, defenders, attacker_terrain, defender_terrain)
+                      for defender_terrain in TERRAINS) for attacker_terrain in TERRAINS)
+          for defenders in range(COUNT_MASK + 1))
+    for attackers in range(COUNT_MASK + 1))
 
 
 def describe_dice(d6: int, d4: bool) -> list[str]:

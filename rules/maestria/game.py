@@ -118,6 +118,12 @@ class Maestria(Game[Position, Action]):
     def format_position(self, position: Position) -> str:
         return format_position(position)
 
+    def is_canonical(self, text: str, position: Position) -> bool:
+        """Always: :func:`~rules.maestria.position.parse_position` reads each field only as
+        it is written (each cell as ``-`` or ``b3*``, the pending step as ``c1c2:3``,
+        counters without sign or leading zero)."""
+        return True
+
     def board_view(self, position: Position) -> BoardView:
         return board_view(position, self.terrain, self.status(position).to_move)
 
@@ -225,9 +231,9 @@ class Maestria(Game[Position, Action]):
         """Exact odds of the fight that ``pawns`` pawns stepping from ``src`` onto the enemy
         stack on ``dst`` start (or started, for the pending attack), as shared read-only data."""
         defenders = position.cells[dst]
-        ent = combat.entitlement(pawns, count_of(defenders), self.terrain[src], self.terrain[dst])
-        return combat.fight_odds_fields(ent, pawns, with_general, count_of(defenders),
-                                      has_general(defenders))
+        count = count_of(defenders)
+        ent = combat.ENTITLEMENTS[pawns][count][self.terrain[src]][self.terrain[dst]]
+        return combat.fight_odds_fields(ent, pawns, with_general, count, has_general(defenders))
 
     def pending_fight(self, position: Position, attack: Pending) -> dict[str, Any]:
         """The pending fight: both sides, their dice, and the exact odds."""

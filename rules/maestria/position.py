@@ -270,29 +270,16 @@ def parse_position(text: str) -> Position:
         raise InvalidPosition(
             f"The side field must be 'b' (black) or 'w' (white); got {side_text!r}.", field="side")
     side = SIDE_LETTERS.index(side_text)
-    budget = _counter(budget_text, "budget", 0, ACTION_POINTS)
+    budget = parse_counter(budget_text, "budget", 0, ACTION_POINTS)
     pending = _parse_pending(pending_text)
-    quiet = _counter(quiet_text, "quiet")
-    n = _counter(n_text, "n", minimum=1)
+    quiet = parse_counter(quiet_text, "quiet")
+    n = parse_counter(n_text, "n", minimum=1)
     pos = Position(cells, phase, side, budget, pending, quiet, n)
     if phase == SETUP:
         _check_setup(pos)
     else:
         _check_play(pos)
     return pos
-
-
-#: the counters positions usually carry, by their canonical text (no sign, no leading zero)
-_SMALL_COUNTERS = {str(value): value for value in range(1000)}
-
-
-def _counter(text: str, name: str, minimum: int = 0, maximum: int = 10**9) -> int:
-    """What :func:`~rules.core.notation.parse_counter` gives (or raises), by one look-up for a
-    counter under 1000 within its bounds."""
-    value = _SMALL_COUNTERS.get(text)
-    if value is not None and minimum <= value <= maximum:
-        return value
-    return parse_counter(text, name, minimum, maximum)
 
 
 def _parse_pending(text: str) -> Pending | None:

@@ -121,6 +121,12 @@ class Mastery(Game[Position, Move]):
     def format_position(self, position: Position) -> str:
         return format_position(position)
 
+    def is_canonical(self, text: str, position: Position) -> bool:
+        """Always: :func:`~rules.mastery.position.parse_position` reads each field only as
+        it is written (runs of empty squares whole, the last ply as ``d4-d6`` or ``d4xd6``,
+        counters without sign or leading zero)."""
+        return True
+
     # ---- the state of the game and its moves ------------------------------------------------
 
     def analyse(self, position: Position) -> Analysis[Move]:
@@ -193,29 +199,31 @@ class Mastery(Game[Position, Move]):
         src, dst, kind, square = move
         fields = _fields(position.board, position.side, src, dst)
         if kind:
-            fields["resurrect"] = _resurrection(kind, square)
+            fields["resurrect"] = RESURRECTIONS[kind][square].copy()
         return fields
 
     def legal_move_entries(self, position: Position) -> list[dict[str, Any]]:
         """As :meth:`Game.legal_move_entries` (same entries, same key order), built in one
         loop from the notation tables and the entry tables :data:`SQUARE_FIELDS` and
         :data:`PIECE_FIELDS`. The generator lists the resurrection variants of a capture
-        right after it, so the fields they share with it are looked up once."""
+        right after it, so each is a copy of the capture's entry with its own ``move`` and
+        ``resurrect`` (a copy of :data:`RESURRECTIONS`' field)."""
         board, side = position.board, position.side
         entries: list[dict[str, Any]] = []
         append = entries.append
         text = ""
-        squares: dict[str, str] = {}
-        pieces: dict[str, Any] = {}
+        entry: dict[str, Any] = {}
         for src, dst, kind, square in self.legal_moves(position):
             if kind:
-                append({"move": text + RESURRECT_TEXT[kind][square], **squares, **pieces,
-                        "resurrect": _resurrection(kind, square)})
+                variant = entry.copy()
+                variant["move"] = text + RESURRECT_TEXT[kind][square]
+                variant["resurrect"] = RESURRECTIONS[kind][square].copy()
+                append(variant)
             else:
                 text = MOVE_TEXT[src][dst]
-                squares = SQUARE_FIELDS[src][dst]
-                pieces = PIECE_FIELDS[board[src]][board[dst]][side]
-                append({"move": text, **squares, **pieces})
+                entry = {"move": text, **SQUARE_FIELDS[src][dst],
+                         **PIECE_FIELDS[board[src]][board[dst]][side]}
+                append(entry)
         return entries
 
     def apply(self, position: Position, move: Move, dice: Any = None) -> Applied[Position]:
@@ -311,3 +319,10 @@ PIECE_FIELDS = tuple(
 def _resurrection(kind: int, square: int) -> dict[str, str]:
     """The ``resurrect`` field of a move bringing a piece of ``kind`` back on ``square``."""
     return {"piece": KIND_LETTERS[kind], "square": NAMES[square]}
+
+
+#: ``RESURRECTIONS[kind][square]``: :func:`_resurrection` of every kind (an empty tuple where
+#: a code is no kind) and square, copied into the entries like the tables above.
+RESURRECTIONS = tuple(
+    tuple(_resurrection(kind, square) for square in range(len(NAMES)))
+    if kind in KIND_LETTERS else () for kind in range(4))

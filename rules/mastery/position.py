@@ -11,8 +11,8 @@ from typing import NamedTuple
 
 from ..core.errors import InvalidPosition
 from ..core.geometry import Grid
-from ..core.notation import (check_army_sizes, format_board, parse_board_codes, parse_counter,
-                             split_fields)
+from ..core.notation import (BoardCodes, check_army_sizes, format_board, parse_board_codes,
+                             parse_counter, split_fields)
 from .reasons import End
 
 GRID = Grid(8, 8)
@@ -88,38 +88,8 @@ def initial_position(setup: str) -> Position:
                     None, 0, 1)
 
 
-_RUNS = {str(n): n for n in range(1, 9)}
-
-
-def _read_board(text: str) -> tuple[int, ...] | None:
-    """The board of a plainly valid board field (8 ranks of piece letters and single-digit
-    runs, never two runs in a row, exactly 8 squares each), else None: the fast path of
-    :func:`parse_position`, which leaves every other text to the strict shared parser."""
-    rows = text.split("/")
-    if len(rows) != 8:
-        return None
-    board = [EMPTY] * 64
-    for i, row in enumerate(rows):
-        sq = (7 - i) * 8
-        end = sq + 8
-        after_run = False
-        for ch in row:
-            code = LETTER_TO_CODE.get(ch)
-            if code:
-                if sq >= end:
-                    return None
-                board[sq] = code
-                sq += 1
-                after_run = False
-            else:
-                run = _RUNS.get(ch)
-                if run is None or after_run:
-                    return None
-                sq += run
-                after_run = True
-        if sq != end:
-            return None
-    return tuple(board)
+#: reads the board field into piece codes
+_BOARD = BoardCodes(GRID, PIECE_PATTERN, _CELL_CODES)
 
 
 _LAST = re.compile(r"([a-h][1-8])([-x])([a-h][1-8])")
@@ -130,9 +100,7 @@ def parse_position(text: str) -> Position:
     board_text, side_text, last_text, quiet_text, n_text = split_fields(
         text, ("board", "side", "last", "quiet", "n")
     )
-    board = _read_board(board_text)
-    if board is None:  # not plainly valid: the strict parser says what is wrong (or reads it)
-        board = parse_board_codes(board_text, GRID, PIECE_PATTERN, _CELL_CODES)
+    board = _BOARD.read(board_text)
     if side_text not in SIDE_LETTERS:
         raise InvalidPosition(
             f"The side field must be 'd' (dark) or 'l' (light); got {side_text!r}.", field="side"

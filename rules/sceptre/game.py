@@ -28,7 +28,8 @@ from .option_schemas import FORWARD_SCHEMA, PLAYERS_SCHEMA, SECTIONS_SCHEMA
 from .pieces import COLOUR_NAMES, COLOURS, KIND_LETTERS, KING, PASS, Move
 from .position import (
     FIELDS, INERT, PIECE_LETTERS, Control, Position, active_players, armies_players,
-    board_shape, format_position, initial_position, make_position, parse_position, reassign,
+    board_shape, format_position, initial_position, is_canonical, make_position, parse_position,
+    reassign,
 )
 from .reasons import End, Illegal
 from .sections import DEFAULT_LAYOUTS, LIBRARY, MAX_SPAN, default_board_size
@@ -264,6 +265,9 @@ class Sceptre(Game[Position, Move]):
 
     def format_position(self, position: Position) -> str:
         return format_position(position, self.layout)
+
+    def is_canonical(self, text: str, position: Position) -> bool:
+        return is_canonical(text, position, self.layout)
 
     # ---- the state of the game ---------------------------------------------------------------
 

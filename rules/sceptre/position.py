@@ -98,11 +98,23 @@ def initial_position(layout: Layout) -> Position:
 
 def format_position(pos: Position, layout: Layout) -> str:
     """The compact notation of ``pos``."""
-    armies = ",".join(
-        COLOURS[c] + (COLOURS[pos.control[c]] if pos.control[c] != INERT else "-")
-        for c in layout.players)
-    return (f"{board_text(pos.board, layout.grid.files)} {COLOURS[pos.side]} {armies} "
-            f"{pos.quiet} {pos.n}")
+    return (f"{board_text(pos.board, layout.grid.files)} {COLOURS[pos.side]} "
+            f"{armies_text(pos.control, layout)} {pos.quiet} {pos.n}")
+
+
+def armies_text(control: Control, layout: Layout) -> str:
+    """The armies field: per player in seat order his colour, then his army's controller's
+    colour or ``-`` for an inert army (``ww,bb`` when each moves his own)."""
+    return ",".join(COLOURS[c] + (COLOURS[control[c]] if control[c] != INERT else "-")
+                    for c in layout.players)
+
+
+def is_canonical(text: str, pos: Position, layout: Layout) -> bool:
+    """Whether ``text``, which :func:`parse_position` read as ``pos``, is
+    :func:`format_position` of it: unless its armies field writes an inert army as a bare
+    ``-``, since every other field is read only as it is written (runs of empty squares
+    whole, counters without sign or leading zero)."""
+    return text.split(" ")[2] == armies_text(pos.control, layout)
 
 
 def board_text(board: bytes, files: int) -> str:

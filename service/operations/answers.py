@@ -15,7 +15,7 @@ from typing import Any, Mapping, NamedTuple
 from rules.core.errors import InvalidDice, RulesError
 from rules.core.game import Game
 
-from .positions import canonical, position_for
+from .positions import canonical, position_and_canonical, position_for
 from service.concerns.shedding import REPLAY_MS_PER_MOVE, SEARCH_MS_PER_NODE, tree_nodes
 
 Body = dict[str, Any]
@@ -30,11 +30,11 @@ def legal_moves_answer(g: Game[Any, Any], body: Body) -> Body:
     """Whose turn, and every legal move: an entry each, or with ``moves_only`` its notation;
     then the position and the resolved options they were asked of, so that the next call
     (apply) can be made from this answer alone."""
-    pos = position_for(g, body.get("position"))
+    pos, text = position_and_canonical(g, body.get("position"))
     moves: list[Any] = (g.legal_move_texts(pos) if body.get("moves_only")
                         else g.legal_move_entries(pos))
     return {"to_move": g.status(pos).to_move, "count": len(moves), "moves": moves,
-            "position": canonical(g, pos), "options": g.options}
+            "position": text, "options": g.options}
 
 
 def apply_answer(g: Game[Any, Any], body: Body) -> Body:

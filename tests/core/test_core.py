@@ -153,6 +153,57 @@ def test_memoised_board_reading_answers_as_the_strict_reader_on_mutated_boards(g
     assert valid > 100  # the mutations keep enough boards valid to test the fast path too
 
 
+def board_code_readers():
+    """Every game whose position module reads its boards into codes with the core: its
+    grid, piece pattern and codes (``_CELL_CODES``), and the board of its start position."""
+    import importlib
+
+    found = []
+    for param in board_readers():
+        game, grid, pattern = param.values
+        module = importlib.import_module(f"{type(game).__module__.rpartition('.')[0]}.position")
+        if hasattr(module, "_CELL_CODES") and None in module._CELL_CODES:
+            board = game.format_position(game.start_position).split(" ")[0]
+            found.append(pytest.param(grid, pattern, module._CELL_CODES, board, id=param.id))
+    return found
+
+
+@pytest.mark.parametrize("grid,pattern,codes,board", board_code_readers())
+def test_board_codes_read_as_parse_board_codes_on_mutated_boards(grid, pattern, codes, board):
+    import random
+
+    from rules.core.errors import InvalidPosition
+    from rules.core.notation import BoardCodes, parse_board_codes
+
+    reader = BoardCodes(grid, pattern, codes)
+    rng = random.Random(8)
+    plain = 0
+    for _ in range(2000):
+        chars = list(board)
+        for _ in range(rng.randint(0, 2)):
+            i = rng.randrange(len(chars))
+            op = rng.random()
+            if op < 0.4:
+                chars[i] = rng.choice("0123456789/MOPKSwrbyQx é")
+            elif op < 0.7:
+                chars.insert(i, rng.choice("0123456789MOPKSwrbyQ"))
+            else:
+                del chars[i]
+        text = "".join(chars)
+
+        def answer(read):
+            try:
+                return read(text)
+            except InvalidPosition as exc:
+                return str(exc)
+
+        expected = answer(lambda t: parse_board_codes(t, grid, pattern, codes))
+        assert answer(reader.read) == expected, text
+        plain += reader._plain(text) is not None
+    # single-character pieces on a board at most 9 wide are read plainly when valid
+    assert (plain > 200) == (grid.files <= 9 and all(len(t) == 1 for t in codes if t))
+
+
 def test_moves_needed_walks_around_what_a_piece_cannot_cross():
     from rules.core.geometry import UNREACHABLE, move_sources, moves_needed
 

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import rules
 from rules.core.errors import GameOver, IllegalMove, InvalidPosition, RulesError
+from rules.core.hooks import SpeedHooks
 from service.http.app import create_app
 
 GAMES = rules.game_ids()
@@ -142,6 +143,40 @@ def check_position_text(game, text: str) -> None:
     game.status(position)
     for move in list(game.legal_moves(position))[:5]:
         game.format_move(position, move)
+
+
+def test_a_written_position_is_told_canonical_by_a_game_that_tells(recorded):
+    """A game that overrides ``is_canonical`` recognises every text it writes, so that a
+    legal-moves answer echoes it without writing the position again."""
+    game, games = recorded
+    if type(game).is_canonical is SpeedHooks.is_canonical:
+        pytest.skip(f"{game.id} keeps the default: every answer writes its position")
+    for record, final in games:
+        for position in [p for p, _, _ in record] + [final]:
+            text = game.format_position(position)
+            assert game.is_canonical(text, game.parse_position(text)), text
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_text_told_canonical_is_the_text_the_game_writes(game_id):
+    """Over mutated notations that still parse, ``is_canonical`` is never True for a text
+    other than the one the game writes for the position read."""
+    game = rules.configure(game_id)
+    rng = random.Random(9)
+    record, final = playout(game, 12, max_plies=120)
+    texts = [game.format_position(p) for p, _, _ in record[::4]] + [game.format_position(final)]
+    read = 0
+    for text in texts:
+        for _ in range(80):
+            mutated = mutate(text, rng)
+            try:
+                position = game.parse_position(mutated)
+            except RulesError:
+                continue
+            read += 1
+            if game.is_canonical(mutated, position):
+                assert game.format_position(position) == mutated
+    assert read > len(texts)  # enough mutations still parse for the check to mean something
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -711,6 +711,15 @@ def test_the_failed_field_needs_active_play_and_the_movers_pieces(post):
         assert answer.status_code == 422 and answer.get_json()["code"] == "invalid_position"
 
 
+def test_legal_moves_answer_failed_squares_in_square_order_however_they_came(post):
+    ordered = position("Ka1 Wb2 Fg2 fb6 kg9", failed="b2,g2")
+    unordered = position("Ka1 Wb2 Fg2 fb6 kg9", failed="g2,b2")
+    for sent in (unordered, ordered, unordered):  # read, then recalled from recent reads
+        answer = legal(post, sent, ACTIVE)
+        assert answer["position"] == ordered
+        assert answer["moves"] == legal(post, ordered, ACTIVE)["moves"]
+
+
 def test_checkmate_counts_capture_attempts_as_available(post):
     # The only counter to the check on the a-file is taking the Keeper on a8.
     pos = position("Ka1 Wg8 wa8 wb9 ke9")

@@ -498,6 +498,16 @@ def test_failed_field_round_trips_under_active_play():
     assert g.format_position(g.parse_position(text)) == text
 
 
+def test_failed_squares_out_of_square_order_are_read_but_not_canonical():
+    g = game(**ACTIVE)
+    ordered, unordered = ("6k/7/7/1f5/7/7/7/1W5/K5F w - g1,b2 0 1",
+                          "6k/7/7/1f5/7/7/7/1W5/K5F w - b2,g1 0 1")
+    position = g.parse_position(unordered)
+    assert position == g.parse_position(ordered)
+    assert g.format_position(position) == ordered
+    assert g.is_canonical(ordered, position) and not g.is_canonical(unordered, position)
+
+
 @pytest.mark.parametrize("text,field", [
     ("wpsksew/ff1f1ff/7/7/7/7/7/FF1F1FF/WPSKSEW w Kk - 0", None),           # field count
     ("wpsksew/ff1f1ff/7/7/7/7/7/FF1F1FF/WPSKSEW  w Kk - 0 1", None),         # extra space
@@ -561,6 +571,34 @@ def test_move_fields():
     p = g.parse_position("6k/F6/7/7/7/7/7/7/KP5 w - - 0 1")
     entry = next(e for e in g.legal_move_entries(p) if e["move"] == "a8a9=W")
     assert entry["kind"] == "promotion" and entry["promotion"] == "W"
+
+
+@pytest.mark.parametrize("options", [{}, {"fools_gambit": True, "defense_of_the_crown": True,
+                                          "active_play": True}], ids=["default", "all_on"])
+def test_listed_entries_are_the_generic_entries_in_the_same_key_order(options):
+    # King's Mate builds its plain entries in one display; every entry must be what the
+    # generic format_move + move_fields (+ chance) gives, along random games.
+    from rules.core.game import Game
+
+    g, rng = game(**options), random.Random(5)
+    for seed in range(6):
+        p = g.start_position
+        for _ in range(150):
+            moves = g.legal_moves(p)
+            if not moves:
+                break
+            ours = [list(entry.items()) for entry in g.legal_move_entries(p)]
+            assert ours == [list(entry.items()) for entry in Game.legal_move_entries(g, p)]
+            p = g.advance(p, rng.choice(moves))
+    # and where random games seldom go: promotions, a gambit (with it on), a crown
+    kinds = set()
+    for text in ("6k/F6/7/7/7/7/7/7/KP5 w - - 0 1", GAMBIT, CROWN):
+        p = g.parse_position(text)
+        ours = [list(entry.items()) for entry in g.legal_move_entries(p)]
+        assert ours == [list(entry.items()) for entry in Game.legal_move_entries(g, p)]
+        kinds |= {entry["kind"] for entry in g.legal_move_entries(p)}
+    assert {"promotion", "move"} <= kinds
+    assert ("gambit" in kinds) == bool(options) and ("crown" in kinds) == bool(options)
 
 
 # ---- pictures -----------------------------------------------------------------------------------

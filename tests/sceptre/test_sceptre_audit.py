@@ -633,6 +633,9 @@ def test_a_bare_dash_is_an_inert_army_and_the_answer_writes_it_r_dash(post):
     applied = post(GAME, "apply", position=f"{board} w ww,-,bb 0 1",
                    options=options, move="a1a2").get_json()
     assert applied["position"].split(" ")[2] == "ww,r-,bb"
+    # read again (from the service's memo of recent reads), still answered canonical
+    again = post(GAME, "legal-moves", position=f"{board} w ww,-,bb 0 1", options=options)
+    assert again.get_json()["position"] == canonical
 
 
 # ---- perft ----------------------------------------------------------------------------------
