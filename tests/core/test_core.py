@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Iterator
+
 import pytest
 
 from rules import registry
@@ -118,6 +120,23 @@ def board_readers():
     return found
 
 
+def mutated_boards(board: str, rng: Any, count: int, replacements: str) -> Iterator[str]:
+    """``count`` copies of ``board`` with up to two characters replaced (from
+    ``replacements``), inserted or deleted, drawn with ``rng``."""
+    for _ in range(count):
+        chars = list(board)
+        for _ in range(rng.randint(0, 2)):
+            i = rng.randrange(len(chars))
+            op = rng.random()
+            if op < 0.4:
+                chars[i] = rng.choice(replacements)
+            elif op < 0.7:
+                chars.insert(i, rng.choice("0123456789MOPKSwrbyQ"))
+            else:
+                del chars[i]
+        yield "".join(chars)
+
+
 @pytest.mark.parametrize("game,grid,pattern", board_readers())
 def test_memoised_board_reading_answers_as_the_strict_reader_on_mutated_boards(game, grid, pattern):
     import random
@@ -126,20 +145,8 @@ def test_memoised_board_reading_answers_as_the_strict_reader_on_mutated_boards(g
     from rules.core.notation import parse_board
 
     board = game.format_position(game.start_position).split(" ")[0]
-    rng = random.Random(7)
     valid = 0
-    for _ in range(1500):
-        chars = list(board)
-        for _ in range(rng.randint(0, 2)):
-            i = rng.randrange(len(chars))
-            op = rng.random()
-            if op < 0.4:
-                chars[i] = rng.choice("0123456789/MOPKSwrbyQx ")
-            elif op < 0.7:
-                chars.insert(i, rng.choice("0123456789MOPKSwrbyQ"))
-            else:
-                del chars[i]
-        text = "".join(chars)
+    for text in mutated_boards(board, random.Random(7), 1500, "0123456789/MOPKSwrbyQx "):
 
         def answer(parse):
             try:
@@ -176,20 +183,8 @@ def test_board_codes_read_as_parse_board_codes_on_mutated_boards(grid, pattern, 
     from rules.core.notation import BoardCodes, parse_board_codes
 
     reader = BoardCodes(grid, pattern, codes)
-    rng = random.Random(8)
     plain = 0
-    for _ in range(2000):
-        chars = list(board)
-        for _ in range(rng.randint(0, 2)):
-            i = rng.randrange(len(chars))
-            op = rng.random()
-            if op < 0.4:
-                chars[i] = rng.choice("0123456789/MOPKSwrbyQx é")
-            elif op < 0.7:
-                chars.insert(i, rng.choice("0123456789MOPKSwrbyQ"))
-            else:
-                del chars[i]
-        text = "".join(chars)
+    for text in mutated_boards(board, random.Random(8), 2000, "0123456789/MOPKSwrbyQx é"):
 
         def answer(read):
             try:
