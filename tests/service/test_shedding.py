@@ -29,6 +29,9 @@ class StubGame:
     def parse_position(self, text: str) -> str:
         return text
 
+    def is_canonical(self, text: str, position: str) -> bool:
+        return False
+
     def legal_moves(self, position: str) -> list[int]:
         return list(range(self.branching))
 
