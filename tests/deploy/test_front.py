@@ -388,3 +388,18 @@ def test_expensive_requests_go_to_the_main_instance_while_theirs_is_down(instanc
             c.close()
     assert status == 200, data[:300]
     assert answered(server, "perft") == before + 1
+
+
+def test_a_burst_of_pictures_from_one_address_is_refused_past_its_own_burst(served):
+    _, nginx = served
+    picture = json.dumps({"format": "png", "size": 100}).encode()
+    answers = send_at_once(nginx, "127.0.0.27", CONNECTIONS, "POST",
+                           "/v1/games/mastery/render", picture)
+    statuses = [a[0] for a in answers]
+    # the pictures' zone: some pass (the first at once), more than its burst wait are refused
+    assert set(statuses) == {200, 429}, statuses
+    for status, headers, data in answers:
+        if status == 429:
+            assert_problem(429, headers, data, "rate_limited")
+        else:
+            assert headers["content-type"] == "image/png"
