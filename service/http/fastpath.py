@@ -31,8 +31,12 @@ from .router import Route, Router, route_of
 from .serving import LineStream, Outgoing, serve, serve_page
 
 
+#: the status line of every status Werkzeug names
+_STATUS_LINES = {code: f"{code} {name}" for code, name in HTTP_STATUS_CODES.items()}
+
+
 def _status_line(status: int) -> str:
-    return f"{status} {HTTP_STATUS_CODES.get(status, 'Unknown')}"
+    return _STATUS_LINES.get(status) or f"{status} Unknown"
 
 
 class FastPath:

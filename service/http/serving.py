@@ -14,6 +14,7 @@ into an :class:`~service.http.request.Incoming` and hand the :class:`Outgoing` t
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Iterator, NamedTuple
 
 import orjson
@@ -99,9 +100,15 @@ def serve_page(operation: Operation, request: PageRequest) -> Outgoing:
         return problem_outgoing(problem_for(exc))
     except Exception as exc:  # nobody's to mend: a logged 500, the same on both roads
         return problem_outgoing(unexpected(exc))
-    media = page.media_type
-    content_type = media if "charset=" in media else get_content_type(media, "utf-8")
-    return Outgoing(200, [*page.headers, ("Content-Type", content_type)], page.body)
+    return Outgoing(200, [*page.headers, ("Content-Type", content_type_of(page.media_type))],
+                    page.body)
+
+
+@lru_cache(maxsize=64)
+def content_type_of(media: str) -> str:
+    """The Content-Type of an answer in ``media``: a text type that names no charset gains
+    ``charset=utf-8``."""
+    return media if "charset=" in media else get_content_type(media, "utf-8")
 
 
 def released(admission: Admission) -> None:
@@ -129,7 +136,7 @@ def written(admission: Admission, answer: Answer) -> Outgoing:
                         LineStream(answer.items, lambda: released(admission)))
     if isinstance(answer, Picture):
         media = preferred_type(admission.incoming.accept(), answer.media, answer.alternative)
-        return Outgoing(200, [("Content-Type", get_content_type(media, "utf-8")),
+        return Outgoing(200, [("Content-Type", content_type_of(media)),
                               *admission.headers], answer.data)
     return Outgoing(200, [("Content-Type", JSON), *admission.headers], orjson.dumps(answer))
 
