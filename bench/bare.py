@@ -20,3 +20,21 @@ def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable
     """200 with :data:`BODY`, whatever the request."""
     start_response("200 OK", HEADERS)
     return [BODY]
+
+
+#: the request header that tells :func:`floor` how many bytes its answer's body must have
+ANSWER_BYTES_HEADER = "X-Answer-Bytes"
+
+
+def floor(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+    """200 with a JSON body of as many bytes as the request's ``X-Answer-Bytes`` asks, after
+    reading the request's body as the service does: what the stack costs to carry a request's
+    bytes in and its answer's bytes out, with no work in between."""
+    length = int(environ.get("CONTENT_LENGTH") or 0)
+    if length:
+        environ["wsgi.input"].read(length)
+    size = int(environ.get("HTTP_X_ANSWER_BYTES") or len(BODY))
+    body = b'{"pad":"' + b"." * max(0, size - 10) + b'"}'
+    start_response("200 OK", [("Content-Type", "application/json"),
+                              ("Content-Length", str(len(body)))])
+    return [body]

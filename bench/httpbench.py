@@ -55,6 +55,9 @@ def free_port() -> int:
 
 #: the yardstick's WSGI app (:mod:`bench.bare`), served with the production configuration
 BARE_APP = "bench.bare:app"
+#: the cold workload's floor (:func:`bench.bare.floor`): the bare app carrying a request's
+#: bytes in and its answer's bytes out, under the same configuration
+FLOOR_APP = "bench.bare:floor"
 
 
 class Server:
@@ -337,6 +340,10 @@ class Alternated:
     vs_health: float
     #: median of req/s / the bare app's req/s
     vs_bare: float
+    #: the floor's runs (:func:`bench.bare.floor` carrying the same bytes), when measured
+    floor: Run | None = None
+    #: median of the floor's req/s / the bare app's req/s
+    floor_vs_bare: float | None = None
 
     @property
     def p99_vs_bare(self) -> float:
@@ -348,10 +355,12 @@ class Alternated:
         return self.run.p99_ms / self.health.p99_ms
 
     def to_json(self) -> dict[str, Any]:
+        floor = {} if self.floor is None else {"floor": self.floor.to_json(),
+                                               "floor_to_bare": self.floor_vs_bare}
         return {"run": self.run.to_json(), "health": self.health.to_json(),
                 "bare": self.bare.to_json(), "ratio": self.vs_health,
                 "ratio_to_bare": self.vs_bare, "p99_over_health": self.p99_vs_health,
-                "p99_over_bare": self.p99_vs_bare}
+                "p99_over_bare": self.p99_vs_bare, **floor}
 
 
 @dataclass(frozen=True)
@@ -370,11 +379,15 @@ def yardsticks(ports: Ports, seconds: float, connections: int,
             load(ports.service, "health", health, seconds, connections, procs))
 
 
-def alternated(bares: list[Run], healths: list[Run], runs: list[Run]) -> Alternated:
+def alternated(bares: list[Run], healths: list[Run], runs: list[Run],
+               floors: list[Run] | None = None) -> Alternated:
     """The runs of each alternation put together."""
     return Alternated(combine(bares), combine(healths), combine(runs),
                       statistics.median(r.rps / h.rps for h, r in zip(healths, runs)),
-                      statistics.median(r.rps / b.rps for b, r in zip(bares, runs)))
+                      statistics.median(r.rps / b.rps for b, r in zip(bares, runs)),
+                      combine(floors) if floors else None,
+                      statistics.median(f.rps / b.rps for b, f in zip(bares, floors))
+                      if floors else None)
 
 
 def alternate(ports: Ports, label: str, request: bytes, seconds: float,

@@ -48,8 +48,8 @@ from typing import Any, TextIO
 
 import rules
 
-from .httpbench import (BARE_APP, Alternated, Connection, Ports, Run, Server, alternated, build,
-                        load, run_threads, yardsticks)
+from .httpbench import (BARE_APP, FLOOR_APP, Alternated, Connection, Ports, Run, Server,
+                        alternated, build, load, run_threads, yardsticks)
 
 WORKLOADS = ("cold", "frontend", "bot", "bot-moves")
 #: seeds of each workload's playouts start here (apart, so that no two workloads share a game)
@@ -75,6 +75,8 @@ class Plan:
     workload: str
     units: list[list[bytes]]
     note: str
+    #: the units as :func:`bench.bare.floor` gets them (cold only; see :func:`floor_units`)
+    floor_units: list[list[bytes]] | None = None
     requests: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -115,8 +117,42 @@ def cold_plan(game_id: str, count: int, max_plies: int) -> Plan:
                 seen.add(after)
                 texts.append(after)
     path = f"/v1/games/{game_id}/legal-moves"
-    return Plan(game_id, "cold", [[build("POST", path, {"position": t})] for t in texts],
-                f"{count} distinct positions from {seed - SEED_BASE['cold']} playouts")
+    units = [[build("POST", path, {"position": t})] for t in texts]
+    return Plan(game_id, "cold", units,
+                f"{count} distinct positions from {seed - SEED_BASE['cold']} playouts",
+                floor_units(units))
+
+
+def floor_units(units: list[list[bytes]]) -> list[list[bytes]]:
+    """``units`` as the floor (:func:`bench.bare.floor`) gets them: each request with an
+    ``X-Answer-Bytes`` header asking for as many bytes as the body of the service's answer
+    to it (the app called in this process), so that the floor carries the same bytes in and
+    out as the service, and does no work."""
+    from service.http.app import create_app
+
+    from .bare import ANSWER_BYTES_HEADER
+    from .profile import environ_for
+
+    app = create_app()
+    sizes: list[int] = []
+
+    def sized(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        sizes.append(int(dict(headers)["Content-Length"]))
+        return lambda data: None
+
+    out = []
+    for unit in units:
+        sent = []
+        for request in unit:
+            head, _, body = request.partition(b"\r\n\r\n")
+            method, path, _ = head.split(b" ", 2)
+            for _ in app(environ_for(method.decode(), path.decode(), body), sized):
+                pass
+            line, _, rest = request.partition(b"\r\n")
+            sent.append(line + f"\r\n{ANSWER_BYTES_HEADER}: {sizes[-1]}".encode() + b"\r\n"
+                        + rest)
+        out.append(sent)
+    return out
 
 
 def game_plan(game_id: str, workload: str, games: int, max_plies: int) -> Plan:
@@ -228,11 +264,12 @@ def run_units(port: int, label: str, units: list[list[bytes]], connections: int,
 
 
 def alternate_units(ports: Ports, plan: Plan, seconds: float, connections: int, procs: int,
-                    pairs: int) -> tuple[Alternated, list[str]]:
+                    pairs: int, floor_port: int | None = None) -> tuple[Alternated, list[str]]:
     """``pairs`` alternations of the yardsticks (the bare app, /v1/health: ``seconds / pairs``
-    each) and a share of the plan's units; each side combined, with the per-alternation
-    ratios' medians."""
-    bares, hs, rs, errors = [], [], [], []
+    each) and a share of the plan's units (then the same share sent to the floor on
+    ``floor_port``, when the plan has floor units); each side combined, with the
+    per-alternation ratios' medians."""
+    bares, hs, rs, floors, errors = [], [], [], [], []
     for k in range(pairs):
         b, h = yardsticks(ports, seconds / pairs, connections, procs)
         bares.append(b)
@@ -241,7 +278,12 @@ def alternate_units(ports: Ports, plan: Plan, seconds: float, connections: int, 
                             procs)
         rs.append(r)
         errors += errs
-    return alternated(bares, hs, rs), errors
+        if plan.floor_units is not None and floor_port is not None:
+            f, errs = run_units(floor_port, "floor", plan.floor_units[k::pairs], connections,
+                                procs)
+            floors.append(f)
+            errors += errs
+    return alternated(bares, hs, rs, floors), errors
 
 
 # ---- cache counts -------------------------------------------------------------------------------
@@ -298,20 +340,26 @@ def run(game_ids: list[str], workloads: tuple[str, ...] = WORKLOADS, seconds: fl
           f"{'bare req/s':>10} {'p99 ms':>7} {'health':>7} {'/bare':>6} {'/health':>7} "
           f"{'p99/bare':>8} {'p99/health':>10} {'client cpu':>10}", file=out, flush=True)
     bare = Server(app=BARE_APP)
+    floor = Server(app=FLOOR_APP) if "cold" in workloads else None
     try:
         load(bare.port, "warm-up", health, 0.5, connections, procs, warmup=0)
         for workload in workloads:
             results += run_workload(workload, bare.port, game_ids, seconds, connections, procs,
-                                    pairs, cold_positions, games, max_plies, out)
+                                    pairs, cold_positions, games, max_plies, out,
+                                    floor.port if floor is not None else None)
     finally:
         bare.stop()
+        if floor is not None:
+            floor.stop()
     return results
 
 
 def run_workload(workload: str, bare_port: int, game_ids: list[str], seconds: float,
                  connections: int, procs: int, pairs: int, cold_positions: int, games: int,
-                 max_plies: int, out: TextIO) -> list[dict[str, Any]]:
-    """One workload of every game, on a fresh server, alternated with the yardsticks."""
+                 max_plies: int, out: TextIO,
+                 floor_port: int | None = None) -> list[dict[str, Any]]:
+    """One workload of every game, on a fresh server, alternated with the yardsticks (and,
+    for cold, with the floor on ``floor_port``)."""
     results: list[dict[str, Any]] = []
     health = build("GET", "/v1/health")
     started = time.time()
@@ -323,13 +371,18 @@ def run_workload(workload: str, bare_port: int, game_ids: list[str], seconds: fl
         try:
             load(server.port, "warm-up", health, 0.5, connections, procs, warmup=0)
             for plan in plans:
-                a, errors = alternate_units(ports, plan, seconds, connections, procs, pairs)
+                a, errors = alternate_units(ports, plan, seconds, connections, procs, pairs,
+                                            floor_port)
                 r, h, b = a.run, a.health, a.bare
                 print(f"  {plan.game_id:<11} {workload:<10} {r.rps:>7.0f} {r.p50_ms:>7.2f} "
                       f"{r.p99_ms:>7.2f} {b.rps:>10.0f} {b.p99_ms:>7.2f} {h.rps:>7.0f} "
                       f"{a.vs_bare:>6.0%} {a.vs_health:>7.0%} {a.p99_vs_bare:>7.2f}x "
                       f"{a.p99_vs_health:>9.2f}x {r.client_cpu:>6.2f} cores   "
                       f"({plan.requests} requests: {plan.note})", file=out, flush=True)
+                if a.floor is not None and a.floor_vs_bare:
+                    print(f"    floor (the same bytes in and out, no work): {a.floor.rps:.0f} "
+                          f"req/s, {a.floor_vs_bare:.0%} of the bare app; {workload} reaches "
+                          f"{a.vs_bare / a.floor_vs_bare:.0%} of the floor", file=out)
                 for e in errors[:3]:
                     print(f"    non-200 ({r.errors} in the window): {e}", file=out)
                 results.append({"game": plan.game_id, "workload": workload, "note": plan.note,
