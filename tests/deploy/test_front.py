@@ -4,13 +4,17 @@ is a problem document like the service's; live, a burst from one address (many c
 once) is refused with 429 ``rate_limited`` and ``Retry-After`` while another address is still
 served, a body over 64 KiB
 gets 413 and one of exactly 64 KiB passes, the service's 503 ``overloaded`` reaches the client
-with the service's own ``Retry-After``, and request ids pass through. nginx is required (Debian:
+with the service's own ``Retry-After``, request ids pass through, and the access log's ``limit``
+shows a burst held from its first request over the rate for expensive requests and from its
+ninth for pictures. nginx is required (Debian:
 ``apt-get install nginx``): without it these tests fail, they do not skip.
 
 Every live check counts requests, never seconds: a client over its rate waits (nginx's
 ``delay``) and is refused once more requests wait than the zone's burst, or it holds more
 connections than its limit; a burst of CONNECTIONS requests at once, each held open, exceeds
-both whatever the machine's speed.
+both whatever the machine's speed. The held bursts allow for the one request more the zone
+lets through for each 2 s the burst took to send, so a slow machine loosens them but cannot
+fail them.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import json
 import re
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -234,9 +239,11 @@ def assert_problem(status: int, headers: dict[str, str], data: bytes, code: str)
 
 
 def send_at_once(nginx: front.Front, source: str, n: int, method: str, path: str,
-                 body: bytes | None = None) -> list[tuple[int, dict[str, str], bytes]]:
+                 body: bytes | None = None, ids: str = "burst",
+                 sent: list[float] | None = None) -> list[tuple[int, dict[str, str], bytes]]:
     """``n`` requests from ``source``, each on its own connection, all sent before any answer
-    is read; their answers."""
+    is read (with the ids ``<ids>-<i>``); their answers. ``sent`` gets the monotonic time
+    each request was sent at."""
     conns = [Conn(nginx, source) for _ in range(n)]
     try:
         for c in conns:
@@ -246,7 +253,9 @@ def send_at_once(nginx: front.Front, source: str, n: int, method: str, path: str
 
         def one(i: int) -> None:
             barrier.wait()
-            answers[i] = conns[i].send(method, path, body, {"X-Request-ID": f"burst-{i}"})
+            if sent is not None:
+                sent.append(time.monotonic())
+            answers[i] = conns[i].send(method, path, body, {"X-Request-ID": f"{ids}-{i}"})
 
         threads = [threading.Thread(target=one, args=(i,)) for i in range(n)]
         for t in threads:
@@ -403,3 +412,55 @@ def test_a_burst_of_pictures_from_one_address_is_refused_past_its_own_burst(serv
             assert_problem(429, headers, data, "rate_limited")
         else:
             assert headers["content-type"] == "image/png"
+
+
+#: the expensive and the pictures' zones: one request more every 2 s (30 a minute)
+TOKEN_S = 2.0
+
+
+def limit_statuses(nginx: front.Front, ids: str, n: int) -> list[str]:
+    """What the front's rate limits did with the requests ``<ids>-0`` to ``<ids>-<n-1>``
+    (``$limit_req_status`` in its access log), once all ``n`` are logged."""
+    found: dict[str, str] = {}
+
+    def logged() -> bool:
+        for line in (nginx.dir / "access.log").read_text().splitlines():
+            entry = json.loads(line)
+            if entry["request_id"].startswith(f"{ids}-"):
+                found[entry["request_id"]] = entry["limit"]
+        return len(found) == n
+
+    wait_until(logged, lambda: f"logged: {found}")
+    return [found[f"{ids}-{i}"] for i in range(n)]
+
+
+def burst_statuses(nginx: front.Front, source: str, n: int, path: str,
+                   body: bytes) -> tuple[list[str], int]:
+    """``n`` requests to ``path`` at once from ``source``, all answered 200: what the rate
+    limits did with each, and how many more requests the zone could have let through while
+    they were being sent (one per :data:`TOKEN_S` of the time between the first and the last
+    send; 0 whenever they left within 2 s, however slow the machine)."""
+    sent: list[float] = []
+    ids = f"held-{source}"
+    answers = send_at_once(nginx, source, n, "POST", path, body, ids=ids, sent=sent)
+    assert [a[0] for a in answers] == [200] * n, [a[0] for a in answers]
+    return limit_statuses(nginx, ids, n), int((max(sent) - min(sent)) // TOKEN_S)
+
+
+def test_expensive_requests_are_held_from_the_first_over_the_rate(served):
+    _, nginx = served
+    statuses, refilled = burst_statuses(nginx, "127.0.0.28", 4, "/v1/games/mastery/perft",
+                                        b'{"depth": 1}')
+    # the first passes; every other one waits its turn at the rate (no delay threshold)
+    assert 1 <= statuses.count("PASSED") <= 1 + refilled, statuses
+    assert statuses.count("DELAYED") == 4 - statuses.count("PASSED"), statuses
+
+
+def test_of_a_burst_of_pictures_the_first_8_past_the_rate_pass_at_once(served):
+    _, nginx = served
+    picture = json.dumps({"format": "svg"}).encode()
+    statuses, refilled = burst_statuses(nginx, "127.0.0.29", 11, "/v1/games/mastery/render",
+                                        picture)
+    # the first and the 8 past the rate within delay=8 pass; the other two are held
+    assert 9 <= statuses.count("PASSED") <= 9 + refilled, statuses
+    assert statuses.count("DELAYED") == 11 - statuses.count("PASSED"), statuses
