@@ -114,6 +114,9 @@ def parts(calls: int) -> list[tuple[str, float]]:
     game_id = registry.game_ids()[0]
     legal = orjson.dumps({})
     router = Router(OPERATIONS)
+    concern = cors.for_app(app)
+    plain = environ_for("GET", "/v1/health")
+    from_page = environ_for("GET", "/v1/health", headers={"Origin": "https://a.b"})
     rows: list[tuple[str, Part]] = [
         ("the bare app (the WSGI call itself)", request(bare, "GET", "/v1/health")),
         ("a request id made", requestid.new),
@@ -122,10 +125,10 @@ def parts(calls: int) -> list[tuple[str, float]]:
         ("the request counted and timed (metrics)",
          lambda: metrics.count_request("health", "", "200", 0.00025)),
         ("the route read", lambda: router.route(environ_for("GET", "/v1/health"))),
-        ("observe around the bare app", request(Observe(bare, OPERATIONS), "GET", "/v1/health")),
-        ("CORS around the bare app", request(cors.wrap(app, bare), "GET", "/v1/health")),
-        ("CORS around the bare app, with an Origin",
-         request(cors.wrap(app, bare), "GET", "/v1/health", headers={"Origin": "https://a.b"})),
+        ("an answer's CORS headers", lambda: concern.headers(plain)),
+        ("an answer's CORS headers, with an Origin", lambda: concern.headers(from_page)),
+        ("the road around the bare app (all of the above, the id's context, the span check)",
+         request(Observe(concern, None, bare, OPERATIONS), "GET", "/v1/health")),
         ("the access log line", access_log_part()),
         ("GET /v1/health through the app", request(app.wsgi_app, "GET", "/v1/health")),
         ("GET /v1/ready through the app", request(app.wsgi_app, "GET", "/v1/ready")),

@@ -5,8 +5,9 @@ operation is served by :func:`service.http.serving.serve`, and an operation that
 page by :func:`service.http.serving.serve_page`, on both roads: here, through a Flask view that
 reads the request with Werkzeug, and in front of Flask by
 :class:`service.http.fastpath.FastPath`, which reads plain requests from the WSGI environ. The
-WSGI callable is the short road's behind :mod:`service.http.cors`, itself behind
-:mod:`service.http.observe`, which counts and times every request whichever road serves it.
+WSGI callable is :class:`service.http.observe.Observe`, the request's road: it routes the
+request, gives it its id, asks the CORS concern (:mod:`service.http.cors`), then the short
+road, then Flask, to answer it, and counts and times it whichever road served it.
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ def create_app(config: Mapping[str, Any] | None = None,
                          provide_automatic_options=False,
                          strict_slashes=not op.also_with_slash)
     app.wsgi_app = Observe(  # type: ignore[method-assign]
-        cors.wrap(app, FastPath(app, app.wsgi_app, OPERATIONS)), OPERATIONS)
+        cors.for_app(app), FastPath(app), app.wsgi_app, OPERATIONS)
 
     @app.get("/docs/static/<path:filename>", provide_automatic_options=False)
     def docs_static(filename: str) -> Response:

@@ -9,22 +9,23 @@ environment, or the same name in the Flask config, which wins) narrows this:
   only those, each answered with its own origin and ``Vary: Origin``;
 - ``none``: no CORS header at all (a browser then refuses every cross-origin call).
 
-This is WSGI middleware around the whole app, inside only :mod:`service.http.observe` (the
-outermost layer, which counts and tags every request and routes it: this layer reads whether
-it is a preflight from its :class:`~service.http.router.Route`), so every answer passes it,
-whichever road served it. A preflight (``OPTIONS`` with ``Origin`` and
-``Access-Control-Request-Method``) is answered here with 204 and never reaches the app; a
-preflight from an origin not allowed is a 403 problem document ``origin_not_allowed``.
+Every answer passes :class:`Cors`, which the outermost layer (:mod:`service.http.observe`)
+asks, whichever road serves the request, for the headers it adds to the answer; a preflight
+(``OPTIONS`` with ``Origin`` and ``Access-Control-Request-Method``, as the request's
+:class:`~service.http.router.Route` says) is answered by :meth:`Cors.preflight` with 204 and
+never reaches the app; a preflight from an origin not allowed is a 403 problem document
+``origin_not_allowed``.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Mapping
 
 from .problems import PROBLEM_MEDIA_TYPE, Problem, problem_bytes
-from .router import is_preflight, route_of
+from .router import Route
+from .serving import Outgoing
 
 SETTING = "REFEREE_CORS_ORIGINS"
 #: the methods the API answers to (a preflight for another is answered without it)
@@ -95,46 +96,36 @@ def _allowed_request_headers(environ: Mapping[str, Any]) -> str:
 
 
 class Cors:
-    """WSGI middleware adding CORS headers to every answer and answering preflights."""
+    """The CORS concern of every answer (see the module)."""
 
-    def __init__(self, wsgi_app: Callable[..., Any], policy: CorsPolicy) -> None:
-        self.wsgi_app, self.policy = wsgi_app, policy
+    def __init__(self, policy: CorsPolicy) -> None:
+        self.policy = policy
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+    def headers(self, environ: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The headers the answer to the request of ``environ`` gains (after its own)."""
+        return self.policy.origin_headers(environ.get("HTTP_ORIGIN"))
+
+    def preflight(self, environ: Mapping[str, Any], route: Route) -> Outgoing | None:
+        """The answer to a preflight, headers complete (204 with what its origin may do, or a
+        403 problem when it may not); None for any other request."""
         origin = environ.get("HTTP_ORIGIN")
-        route = route_of(environ)
-        preflight = route.preflight if route is not None else is_preflight(environ)
-        if origin is not None and preflight:
-            return self.preflight(environ, origin, start_response)
-        extra = self.policy.origin_headers(origin)
-        if not extra:
-            return self.wsgi_app(environ, start_response)
-
-        def start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
-            return start_response(status, [*headers, *extra], *exc_info)
-
-        return self.wsgi_app(environ, start)
-
-    def preflight(self, environ: Mapping[str, Any], origin: str,
-                  start_response: Callable[..., Any]) -> Iterable[bytes]:
-        """204 with what ``origin`` may do, or a 403 problem when it may not."""
+        if origin is None or not route.preflight:
+            return None
         if not self.policy.allows(origin):
             problem = Problem(403, "origin_not_allowed",
                               f"Pages from {origin} may not call this service: its operator "
                               f"allows only the origins in {SETTING}.")
             body = problem_bytes(problem)
-            start_response("403 Forbidden", [("Content-Type", PROBLEM_MEDIA_TYPE),
-                                             ("Content-Length", str(len(body))),
-                                             *self.policy.origin_headers(origin)])
-            return [body]
-        start_response("204 No Content", [
+            return Outgoing(403, [("Content-Type", PROBLEM_MEDIA_TYPE),
+                                  ("Content-Length", str(len(body))),
+                                  *self.policy.origin_headers(origin)], body)
+        return Outgoing(204, [
             *self.policy.origin_headers(origin),
             ("Access-Control-Allow-Methods", METHODS),
             ("Access-Control-Allow-Headers", _allowed_request_headers(environ)),
-            ("Access-Control-Max-Age", PREFLIGHT_MAX_AGE)])
-        return []
+            ("Access-Control-Max-Age", PREFLIGHT_MAX_AGE)], b"")
 
 
-def wrap(app: Any, wsgi_app: Callable[..., Any]) -> Callable[..., Any]:
-    """``wsgi_app`` behind the policy the app's config (or the environment) sets."""
-    return Cors(wsgi_app, policy_from(app.config.get(SETTING, os.environ.get(SETTING))))
+def for_app(app: Any) -> Cors:
+    """The CORS concern of the policy the app's config (or the environment) sets."""
+    return Cors(policy_from(app.config.get(SETTING, os.environ.get(SETTING))))

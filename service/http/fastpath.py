@@ -12,52 +12,44 @@ another media type, another path or method) and reads it with Werkzeug before ca
 same function. A ``GET`` without a body of an operation that declares a page (a probe, the
 game list, a document) is answered here too, by :func:`service.http.serving.serve_page`, which
 Flask's view of it calls as well. So the short road skips machinery, never a concern.
+
+:meth:`FastPath.answer` gives the answer, or None for a request Flask's road takes; the
+outermost layer (:mod:`service.http.observe`) sends it, or calls Flask.
 """
 
 from __future__ import annotations
 
 import io
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from flask import Flask
 from werkzeug.datastructures import MIMEAccept
-from werkzeug.http import HTTP_STATUS_CODES, parse_accept_header
+from werkzeug.http import parse_accept_header
 
 from service.operations.operation import Operation, PageRequest
 
 from .limits import MAX_BODY_BYTES
 from .request import Incoming, services_of
-from .router import Route, Router, route_of
-from .serving import LineStream, Outgoing, serve, serve_page
-
-
-#: the status line of every status Werkzeug names
-_STATUS_LINES = {code: f"{code} {name}" for code, name in HTTP_STATUS_CODES.items()}
-
-
-def _status_line(status: int) -> str:
-    return _STATUS_LINES.get(status) or f"{status} Unknown"
+from .router import Route
+from .serving import Outgoing, serve, serve_page
 
 
 class FastPath:
-    """WSGI middleware in front of the Flask app's own WSGI callable (see the module)."""
+    """The short road (see the module)."""
 
-    def __init__(self, app: Flask, wsgi_app: Callable[..., Any],
-                 operations: Iterable[Operation]) -> None:
-        self.app, self.wsgi_app = app, wsgi_app
-        #: routes a request no outer layer has routed
-        self.router = Router(operations)
+    def __init__(self, app: Flask) -> None:
+        self.app = app
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        found = route_of(environ) or self.router.route(environ)
+    def answer(self, environ: dict[str, Any], found: Route) -> Outgoing | None:
+        """The answer to the request of ``environ`` (routed to ``found``) when the short road
+        takes it, else None: Flask's road then takes it."""
         if found.page is not None and _plain_get(environ):
-            return _sent(serve_page(found.page, self.page_request(environ, found)),
-                         start_response)
+            return serve_page(found.page, self.page_request(environ, found))
         route = self.route(environ, found)
         if route is None:
-            return self.wsgi_app(environ, start_response)
+            return None
         operation, incoming = route
-        return _sent(serve(operation, incoming, services_of(self.app)), start_response)
+        return serve(operation, incoming, services_of(self.app))
 
     def page_request(self, environ: dict[str, Any], found: Route) -> PageRequest:
         """What a page's answer may depend on, read from ``environ``."""
@@ -94,16 +86,6 @@ def _plain_get(environ: dict[str, Any]) -> bool:
     """A GET without a body (nor a promise of one)."""
     return (environ.get("REQUEST_METHOD") == "GET" and "HTTP_TRANSFER_ENCODING" not in environ
             and (environ.get("CONTENT_LENGTH") or "0") == "0")
-
-
-def _sent(out: Outgoing, start_response: Callable[..., Any]) -> Any:
-    """``out`` handed to the server: its status and headers, then its body."""
-    if isinstance(out.body, LineStream):  # written as made: no length, closed by the server
-        start_response(_status_line(out.status), out.headers)
-        return out.body
-    length = [] if out.status == 304 else [("Content-Length", str(len(out.body)))]
-    start_response(_status_line(out.status), [*out.headers, *length])
-    return [out.body]
 
 
 def _reader(environ: dict[str, Any], length: int) -> Callable[[], bytes]:

@@ -1,21 +1,28 @@
-"""The outermost WSGI layer: every request counted and timed, whichever road serves it.
+"""The outermost WSGI layer, the request's road: every request routed, given its id, answered
+by the CORS concern, the short road or Flask, counted and timed.
 
-:class:`Observe` wraps the whole app (the CORS layer, the short road, Flask), so it sees every
-request the app answers: a game operation on either road, a page, a probe, a CORS preflight,
-a 404 or 405 of Flask's. It routes the request (:mod:`service.http.router`, once for every
-layer) and names its operation from its path alone (so the label values are bounded: an
-operationId, ``preflight`` for a CORS preflight, ``static`` for the files of the pages, or
-``unknown``), and its game (a registered game's id, ``unknown`` for another, empty for an
-operation without a game). It reads the status from ``start_response`` and counts the request
-with its duration (:mod:`service.telemetry.metrics`) once the app has answered: for an answer
-written as it is made (JSON lines), once its status and headers are given, so its duration
-is the time to them, not to its last line (the access log times the whole).
+:class:`Observe` is the app's WSGI callable, so it sees every request the app answers: a game
+operation on either road, a page, a probe, a CORS preflight, a 404 or 405 of Flask's. In order:
+
+1. it routes the request (:mod:`service.http.router`, once for every part of the road) and
+   names its operation from its path alone (so the label values are bounded: an operationId,
+   ``preflight`` for a CORS preflight, ``static`` for the files of the pages, or ``unknown``),
+   and its game (a registered game's id, ``unknown`` for another, empty for an operation
+   without a game);
+2. it gives the request its id (:mod:`service.http.requestid`): in the environ for the access
+   log, in this thread's context for the problem documents, and in the answer's
+   ``X-Request-ID`` header, whichever road answers;
+3. it asks the CORS concern (:mod:`service.http.cors`) to answer a preflight, else the short
+   road (:mod:`service.http.fastpath`) to answer the request, else calls Flask's WSGI callable;
+   every answer gets the CORS concern's headers, then the id's;
+4. it counts the request with its status and duration (:mod:`service.telemetry.metrics`) once
+   the answer's status and headers are given (for an answer written as it is made, JSON
+   lines, its duration is the time to them, not to its last line: the access log times the
+   whole).
 
 With traces on (:mod:`service.telemetry.tracing`, opt-in) it also makes the request's span.
-
-It also gives the request its id (:mod:`service.http.requestid`): in the environ for the access
-log, in this thread's context for the problem documents, and in the answer's
-``X-Request-ID`` header, whichever road or layer answers.
+The parts are called in one frame rather than wrapped as WSGI layers around each other: each
+layer would wrap ``start_response`` again and copy the headers again, on every request.
 
 What only the inside knows (a shed request, a limit hit, a signing refusal, suggest's
 playouts) is counted where it happens, not here.
@@ -26,41 +33,61 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Iterable
 
-
 from service.operations.operation import Operation
 from service.telemetry import metrics, tracing
 
 from . import requestid
+from .cors import Cors
+from .fastpath import FastPath
 from .router import Router
+from .serving import sent
+
+#: a WSGI callable
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
 class Observe:
-    """WSGI middleware counting and timing every request and giving it its id (see the
-    module)."""
+    """The app's WSGI callable: the request's road (see the module)."""
 
-    def __init__(self, wsgi_app: Callable[..., Any], operations: Iterable[Operation]) -> None:
-        self.wsgi_app = wsgi_app
+    def __init__(self, cors: Cors, short_road: FastPath | None, flask_wsgi: WSGIApp,
+                 operations: Iterable[Operation]) -> None:
+        self.cors, self.flask_wsgi = cors, flask_wsgi
+        #: the short road (None: every request but a preflight goes through Flask)
+        self.short_road = short_road
         self.router = Router(operations)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         started = time.perf_counter()
         route = self.router.route(environ)
-        operation, game = route.operation, route.game
         request_id = environ[requestid.ENVIRON_KEY] = requestid.for_request(environ)
         id_header = (requestid.HEADER, request_id)
-        status = ["500"]
-
-        def start(status_line: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
-            status[0] = status_line[:3]
-            return start_response(status_line, [*headers, id_header], *exc_info)
-
+        status = "500"
         token = requestid.bind(request_id)
         span = None if tracing.TRACER is None else \
-            tracing.start(environ, operation, game, request_id)
+            tracing.start(environ, route.operation, route.game, request_id)
         try:
-            return self.wsgi_app(environ, start)
+            preflight = self.cors.preflight(environ, route)
+            if preflight is not None:
+                status = str(preflight.status)
+                return sent(preflight, start_response, [id_header], sized=False)
+            added = [*self.cors.headers(environ), id_header]
+            out = None if self.short_road is None else self.short_road.answer(environ, route)
+            if out is not None:
+                status = str(out.status)
+                return sent(out, start_response, added)
+            given = [status]
+
+            def start(status_line: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+                given[0] = status_line[:3]
+                return start_response(status_line, [*headers, *added], *exc_info)
+
+            try:
+                return self.flask_wsgi(environ, start)
+            finally:
+                status = given[0]
         finally:
             requestid.unbind(token)
-            metrics.count_request(operation, game, status[0], time.perf_counter() - started)
+            metrics.count_request(route.operation, route.game, status,
+                                  time.perf_counter() - started)
             if span is not None:
-                tracing.finish(span, status[0])
+                tracing.finish(span, status)

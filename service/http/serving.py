@@ -15,9 +15,10 @@ into an :class:`~service.http.request.Incoming` and hand the :class:`Outgoing` t
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable, Iterator, NamedTuple
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 import orjson
+from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.utils import get_content_type
 
 from service.operations.operation import Lines, Operation, PageRequest, Picture
@@ -60,6 +61,27 @@ class Outgoing(NamedTuple):
     status: int
     headers: list[tuple[str, str]]
     body: bytes | LineStream
+
+
+#: the status line of every status Werkzeug names
+_STATUS_LINES = {code: f"{code} {name}" for code, name in HTTP_STATUS_CODES.items()}
+
+
+def status_line(status: int) -> str:
+    """The HTTP status line of ``status`` (``200 OK``)."""
+    return _STATUS_LINES.get(status) or f"{status} Unknown"
+
+
+def sent(out: Outgoing, start_response: Callable[..., Any],
+         added: list[tuple[str, str]], sized: bool = True) -> Iterable[bytes]:
+    """``out`` handed to the server: its status and headers (with its body's length when
+    ``sized`` and it has one, then ``added``), and the body to write."""
+    if isinstance(out.body, LineStream):  # written as made: no length, closed by the server
+        start_response(status_line(out.status), [*out.headers, *added])
+        return out.body
+    length = [("Content-Length", str(len(out.body)))] if sized and out.status != 304 else []
+    start_response(status_line(out.status), [*out.headers, *length, *added])
+    return [out.body]
 
 
 def serve(operation: Operation, incoming: Incoming, services: Services) -> Outgoing:

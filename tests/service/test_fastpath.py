@@ -16,7 +16,6 @@ from service.http.request import services_of
 from service.http.admission import Step
 from service.http.request import Admission
 from service.http.app import create_app
-from service.http.fastpath import FastPath
 from service.operations.fields import PlainField
 from service.operations.table import OPERATIONS
 from service.operations.plain import plain_loader
@@ -29,10 +28,7 @@ GAME_OPERATIONS = [op for op in OPERATIONS if op.for_a_game]
 def _flask_only(config: dict | None = None):
     """The app with its short road taken away: every request goes through Flask."""
     app = create_app(config)
-    outer = app.wsgi_app  # the layers around the short road (metrics, CORS)
-    while not isinstance(outer.wsgi_app, FastPath):
-        outer = outer.wsgi_app
-    outer.wsgi_app = outer.wsgi_app.wsgi_app
+    app.wsgi_app.short_road = None  # the road (Observe) then calls Flask for every request
     return app
 
 
@@ -54,16 +50,14 @@ class Roads:
         self.app = create_app(config)
         self.client = self.app.test_client()
         self.reached: list[str] = []
-        middleware = self.app.wsgi_app
-        while not isinstance(middleware, FastPath):  # the layers around the short road
-            middleware = middleware.wsgi_app
-        flask_wsgi = middleware.wsgi_app
+        road = self.app.wsgi_app  # Observe: the short road, else Flask's WSGI callable
+        flask_wsgi = road.flask_wsgi
 
         def flask_app(environ, start_response):
             self.reached.append(environ["PATH_INFO"])
             return flask_wsgi(environ, start_response)
 
-        middleware.wsgi_app = flask_app
+        road.flask_wsgi = flask_app
 
 
 BODIES = [
