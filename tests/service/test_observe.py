@@ -257,3 +257,30 @@ def test_every_kind_of_problem_carries_the_request_id(app, caplog):
                                                          "Origin": "https://x.example"}),
                    broken.test_client().post(f"{base}/status", json={}, headers=sent)):
         assert answer.get_json()["request_id"] == "report-me"
+
+
+def test_new_ids_are_distinct_across_threads_and_a_fork():
+    import os
+    import threading
+
+    made: list[str] = [requestid.new()]   # this thread now holds ids made ahead
+    threads = [threading.Thread(target=lambda: made.extend(requestid.new() for _ in range(600)))
+               for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:   # the child: its ids must not be the ones the parent made ahead
+        os.write(write, "".join(requestid.new() for _ in range(300)).encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        child = pipe.read()
+    os.waitpid(pid, 0)
+    made += [child[i:i + 32] for i in range(0, len(child), 32)]
+    made += [requestid.new() for _ in range(300)]
+    assert len(made) == 1 + 4 * 600 + 300 + 300
+    assert all(GENERATED.fullmatch(i) for i in made)
+    assert len(set(made)) == len(made)
