@@ -127,7 +127,7 @@ def parts(calls: int) -> list[tuple[str, float]]:
         ("the route read", lambda: router.route(environ_for("GET", "/v1/health"))),
         ("an answer's CORS headers", lambda: concern.headers(plain)),
         ("an answer's CORS headers, with an Origin", lambda: concern.headers(from_page)),
-        ("the road around the bare app (all of the above, the id's context, the span check)",
+        ("the road around the bare app (the above, context, span)",
          request(Observe(concern, None, bare, OPERATIONS), "GET", "/v1/health")),
         ("the access log line", access_log_part()),
         ("GET /v1/health through the app", request(app.wsgi_app, "GET", "/v1/health")),
