@@ -1,12 +1,13 @@
-"""The router: a request's method and path read once, for every layer of the road.
+"""The router: a request's method and path read once, for every part of the road.
 
-:class:`Observe <service.http.observe.Observe>`, the outermost layer, routes every request
-(:meth:`Router.route`) and leaves the :class:`Route` in the environ (:func:`route_of`): the
-operation's label and the game's for the metrics and traces, whether it is a CORS preflight
-(:mod:`service.http.cors`), for a game operation its declaration and its game's class, which
-the short road (:mod:`service.http.fastpath`) and admission (the game is looked up once per
-request) read, and for an operation that declares a page, that operation. The table is built
-once from the operations' paths.
+:class:`Observe <service.http.observe.Observe>`, the road, routes every request
+(:meth:`Router.route`), hands the :class:`Route` to the CORS concern and the short road, and
+leaves it in the environ (:func:`route_of`) for Flask's views: the operation's label and the
+game's for the metrics and traces, whether it is a CORS preflight (:mod:`service.http.cors`),
+for a game operation its declaration and its game's class, which the short road
+(:mod:`service.http.fastpath`) and admission (the game is looked up once per request) read,
+and for an operation that declares a page, that operation. The table is built once from the
+operations' paths.
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ class Router:
                 self.by_method[op.method.upper(), op.name] = op
 
     def route(self, environ: dict[str, Any]) -> Route:
-        """The route of the request of ``environ``, kept there for the inner layers."""
+        """The route of the request of ``environ``, kept there for Flask's views."""
         found = self._route(environ)
         environ[ENVIRON_KEY] = found
         return found
@@ -141,14 +142,14 @@ class Router:
 
 
 def route_of(environ: Mapping[str, Any]) -> Route | None:
-    """The route :class:`Router` left in ``environ`` (None outside the app's layers)."""
+    """The route :class:`Router` left in ``environ`` (None outside the app's road)."""
     found: Route | None = environ.get(ENVIRON_KEY)
     return found
 
 
 def routed_game(environ: Mapping[str, Any], game_id: str) -> type[Game[Any, Any]] | None:
     """The class of the game ``game_id`` that a Flask view names: the one the router found
-    for this request (no second look-up), or the registry's outside the app's layers."""
+    for this request (no second look-up), or the registry's outside the app's road."""
     found = route_of(environ)
     if found is not None and found.game_id == game_id:
         return found.game_class
