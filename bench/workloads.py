@@ -25,7 +25,11 @@ every connection still had work (from the start to the moment the first connecti
 queue empty), so the tail where fewer connections are busy does not count. Each workload is
 split into ``pairs`` parts alternating with runs of the two yardsticks (:mod:`bench.bare`, a
 constant answer under the same gunicorn configuration, and ``/v1/health``) of ``seconds /
-pairs`` each; each ratio is the median of the per-alternation ratios.
+pairs`` each; each ratio is the median of the per-alternation ratios. Each part of cold is
+followed by the same requests sent to its floor (:func:`bench.bare.floor`, under the same
+configuration: each request read and answered with as many bytes as the service's answer to
+it, with no work; :func:`floor_units`), so that a run shows what the stack alone leaves for
+requests and answers of cold's size.
 
 Every workload runs on a fresh server started with ``REFEREE_CACHE_STATS_DIR``: its workers
 write their cache counts when they stop (:mod:`service.telemetry.caches`), and the hit rate of every
