@@ -74,12 +74,27 @@ def wsgi_caller(app: Any) -> Call:
     return call
 
 
-def fill(call: Call, game_ids: Iterable[str], playouts: int, max_plies: int = 120) -> int:
-    """Send the requests that fill the caches (see the module); how many were sent."""
-    import orjson
+#: per game, its playouts: each a list of (position, move played, position after)
+Plays = dict[str, list[list[tuple[str, str, str]]]]
 
+
+def plays_of(game_ids: Iterable[str], playouts: int, max_plies: int = 120) -> Plays:
+    """The seeded playouts whose requests :func:`fill` sends (computed once, they can be
+    sent again under another budget, and computed before :mod:`tracemalloc` starts)."""
     from .workloads import playout
 
+    return {game_id: [playout(game_id, SEED + i, max_plies)[0] for i in range(playouts)]
+            for game_id in game_ids}
+
+
+def fill(call: Call, game_ids: Iterable[str], playouts: int, max_plies: int = 120,
+         plays: Plays | None = None) -> int:
+    """Send the requests that fill the caches (see the module), of ``plays`` when given
+    (else of playouts computed here); how many were sent."""
+    import orjson
+
+    game_ids = list(game_ids)
+    plays = plays if plays is not None else plays_of(game_ids, playouts, max_plies)
     sent = 0
 
     def post(path: str, obj: dict[str, Any]) -> None:
@@ -94,8 +109,7 @@ def fill(call: Call, game_ids: Iterable[str], playouts: int, max_plies: int = 12
     for game_id in game_ids:
         base = f"/v1/games/{game_id}"
         call("GET", base, b"")
-        for i in range(playouts):
-            plies, _ = playout(game_id, SEED + i, max_plies)
+        for i, plies in enumerate(plays[game_id][:playouts]):
             for ply, (before, move, after) in enumerate(plies):
                 post(base + "/legal-moves", {"position": before})
                 post(base + "/apply", {"position": before, "move": move, "seed": ply})
@@ -129,10 +143,12 @@ def held() -> list[Held]:
     return out
 
 
-def measure(budget: int, playouts: int, game_ids: list[str] | None = None) -> list[Held]:
+def measure(budget: int, playouts: int, game_ids: list[str] | None = None,
+            plays: Plays | None = None) -> list[Held]:
     """Under a ``budget`` of bytes: every cache emptied, filled by :func:`fill` through the
-    app with ``playouts`` playouts per game, then :func:`held`. Starts :mod:`tracemalloc`
-    if it is not running (what was allocated before it is not seen)."""
+    app with ``playouts`` playouts per game (of ``plays`` when given), then :func:`held`.
+    Starts :mod:`tracemalloc` if it is not running (what was allocated before it is not
+    seen)."""
     import rules
     from rules.core import memo
     from service.http.app import create_app
@@ -144,7 +160,7 @@ def measure(budget: int, playouts: int, game_ids: list[str] | None = None) -> li
         made.cache_clear()
     # built after the caches were emptied: the documents and pictures it prepares are counted
     app = create_app({"REFEREE_CACHE_MIB": budget / memo.MIB, "REFEREE_LOAD_SHEDDING": "0"})
-    fill(wsgi_caller(app), game_ids or rules.game_ids(), playouts)
+    fill(wsgi_caller(app), game_ids or rules.game_ids(), playouts, plays=plays)
     return held()
 
 

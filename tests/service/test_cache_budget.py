@@ -7,12 +7,14 @@ one by one while :mod:`tracemalloc` reads what each frees. Counting bytes, never
 
 from __future__ import annotations
 
+import gc
 import tracemalloc
 from collections.abc import Iterator
 
 import pytest
 
 from bench import memory
+from rules import registry
 from rules.core import memo
 from service.concerns import cache_budget
 
@@ -26,12 +28,20 @@ PLAYOUTS = 16
 
 @pytest.fixture(scope="module")
 def measured() -> Iterator[dict[int, list[memory.Held]]]:
-    """The caches' figures under budgets of 4 and 8 MiB, the default budget restored after."""
+    """The caches' figures under budgets of 4 and 8 MiB, the default budget restored after
+    (the playouts computed once, before tracing starts: only the requests are traced)."""
+    plays = memory.plays_of(registry.game_ids(), PLAYOUTS)
+    # what the test session holds so far is out of the collector's sight, so that the
+    # collections of each measure walk the caches' entries, not every earlier test's objects
+    gc.collect()
+    gc.freeze()
     tracemalloc.start()
     try:
-        yield {budget: memory.measure(budget, PLAYOUTS) for budget in (4 * MIB, 8 * MIB)}
+        yield {budget: memory.measure(budget, PLAYOUTS, plays=plays)
+               for budget in (4 * MIB, 8 * MIB)}
     finally:
         tracemalloc.stop()
+        gc.unfreeze()
         memo.set_budget(cache_budget.DEFAULT_MIB * MIB)
 
 
