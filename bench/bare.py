@@ -24,6 +24,8 @@ def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable
 
 #: the request header that tells :func:`floor` how many bytes its answer's body must have
 ANSWER_BYTES_HEADER = "X-Answer-Bytes"
+#: the floor's answer: a JSON object whose one string is as long as the size asks
+_PAD_OPEN, _PAD_CLOSE = b'{"pad":"', b'"}'
 
 
 def floor(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
@@ -34,7 +36,7 @@ def floor(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterab
     if length:
         environ["wsgi.input"].read(length)
     size = int(environ.get("HTTP_X_ANSWER_BYTES") or len(BODY))
-    body = b'{"pad":"' + b"." * max(0, size - 10) + b'"}'
+    body = _PAD_OPEN + b"." * max(0, size - len(_PAD_OPEN) - len(_PAD_CLOSE)) + _PAD_CLOSE
     start_response("200 OK", [("Content-Type", "application/json"),
                               ("Content-Length", str(len(body)))])
     return [body]

@@ -23,9 +23,9 @@ import os
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .problems import PROBLEM_MEDIA_TYPE, Problem, problem_bytes
+from .problems import Problem
 from .router import Route
-from .serving import Outgoing
+from .serving import Outgoing, problem_outgoing
 
 SETTING = "REFEREE_CORS_ORIGINS"
 #: the methods the API answers to (a preflight for another is answered without it)
@@ -106,8 +106,8 @@ class Cors:
         return self.policy.origin_headers(environ.get("HTTP_ORIGIN"))
 
     def preflight(self, environ: Mapping[str, Any], route: Route) -> Outgoing | None:
-        """The answer to a preflight, headers complete (204 with what its origin may do, or a
-        403 problem when it may not); None for any other request."""
+        """The answer to a preflight (204 with what its origin may do, or a 403 problem when
+        it may not); None for any other request."""
         origin = environ.get("HTTP_ORIGIN")
         if origin is None or not route.preflight:
             return None
@@ -115,10 +115,9 @@ class Cors:
             problem = Problem(403, "origin_not_allowed",
                               f"Pages from {origin} may not call this service: its operator "
                               f"allows only the origins in {SETTING}.")
-            body = problem_bytes(problem)
-            return Outgoing(403, [("Content-Type", PROBLEM_MEDIA_TYPE),
-                                  ("Content-Length", str(len(body))),
-                                  *self.policy.origin_headers(origin)], body)
+            refused = problem_outgoing(problem)
+            return refused._replace(headers=[*refused.headers,
+                                             *self.policy.origin_headers(origin)])
         return Outgoing(204, [
             *self.policy.origin_headers(origin),
             ("Access-Control-Allow-Methods", METHODS),

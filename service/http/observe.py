@@ -69,7 +69,7 @@ class Observe:
             preflight = self.cors.preflight(environ, route)
             if preflight is not None:
                 status = str(preflight.status)
-                return sent(preflight, start_response, [id_header], sized=False)
+                return sent(preflight, start_response, [id_header])
             added = [*self.cors.headers(environ), id_header]
             out = None if self.short_road is None else self.short_road.answer(environ, route)
             if out is not None:

@@ -72,14 +72,18 @@ def status_line(status: int) -> str:
     return _STATUS_LINES.get(status) or f"{status} Unknown"
 
 
+#: statuses whose answers have no body, hence no Content-Length (RFC 9110, 8.6)
+BODILESS = frozenset({204, 304})
+
+
 def sent(out: Outgoing, start_response: Callable[..., Any],
-         added: list[tuple[str, str]], sized: bool = True) -> Iterable[bytes]:
-    """``out`` handed to the server: its status and headers (with its body's length when
-    ``sized`` and it has one, then ``added``), and the body to write."""
+         added: list[tuple[str, str]]) -> Iterable[bytes]:
+    """``out`` handed to the server: its status and headers (then its body's length, unless
+    its status has no body, then ``added``), and the body to write."""
     if isinstance(out.body, LineStream):  # written as made: no length, closed by the server
         start_response(status_line(out.status), [*out.headers, *added])
         return out.body
-    length = [("Content-Length", str(len(out.body)))] if sized and out.status != 304 else []
+    length = [] if out.status in BODILESS else [("Content-Length", str(len(out.body)))]
     start_response(status_line(out.status), [*out.headers, *length, *added])
     return [out.body]
 

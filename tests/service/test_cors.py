@@ -118,3 +118,42 @@ def test_both_roads_of_a_running_service_carry_the_headers():
             assert answer.status == 200
             assert answer.getheader("Access-Control-Allow-Origin") == "*", chunked
             conn.close()
+
+
+def test_over_http_a_page_of_another_origin_is_refused_and_given_nothing_to_read():
+    """A running service narrowed to one origin: a preflight from another is 403
+    ``origin_not_allowed``, and an answer it provokes anyway carries no header that would let
+    its page read it; the allowed origin's preflight and answer are served."""
+    evil = "https://evil.example"
+    with running_service(env={"REFEREE_CORS_ORIGINS": PAGE}) as url:
+        conn = http.client.HTTPConnection(urlsplit(url).netloc, timeout=60)
+
+        def send(method: str, origin: str, **headers: str):
+            body = b"{}" if method == "POST" else None
+            conn.request(method, "/v1/games/mastery/legal-moves", body=body,
+                         headers={"Origin": origin, **headers,
+                                  **({"Content-Type": "application/json"} if body else {})})
+            answer = conn.getresponse()
+            return answer, answer.read()
+
+        try:
+            refused, data = send("OPTIONS", evil, **{"Access-Control-Request-Method": "POST"})
+            assert refused.status == 403
+            assert refused.getheader("Content-Type") == "application/problem+json"
+            problem = json.loads(data)
+            assert problem["code"] == "origin_not_allowed" and evil in problem["detail"]
+            assert problem["request_id"] == refused.getheader("X-Request-ID")
+            assert refused.getheader("Access-Control-Allow-Origin") is None
+            provoked, _ = send("POST", evil)
+            assert provoked.status == 200
+            assert provoked.getheader("Access-Control-Allow-Origin") is None
+            assert provoked.getheader("Access-Control-Expose-Headers") is None
+            assert provoked.getheader("Vary") == "Origin"
+            allowed, _ = send("OPTIONS", PAGE, **{"Access-Control-Request-Method": "POST"})
+            assert allowed.status == 204 and allowed.getheader("Content-Length") is None
+            assert allowed.getheader("Access-Control-Allow-Origin") == PAGE
+            served, _ = send("POST", PAGE)
+            assert served.status == 200
+            assert served.getheader("Access-Control-Allow-Origin") == PAGE
+        finally:
+            conn.close()
