@@ -29,7 +29,7 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from multiprocessing.connection import Connection as PipeEnd
 from typing import Any, TextIO
@@ -55,9 +55,11 @@ def free_port() -> int:
 
 #: the yardstick's WSGI app (:mod:`bench.bare`), served with the production configuration
 BARE_APP = "bench.bare:app"
-#: the cold workload's floor (:func:`bench.bare.floor`): the bare app carrying a request's
-#: bytes in and its answer's bytes out, under the same configuration
-FLOOR_APP = "bench.bare:floor"
+#: the cold workload's references, under the same configuration, by name: the floor
+#: (:func:`bench.bare.floor`, the stack carrying a request's bytes in and its answer's bytes
+#: out with no work) and the engine alone (:func:`bench.bare.engine`, the game's answer with
+#: no road)
+REFERENCE_APPS = {"floor": "bench.bare:floor", "engine": "bench.bare:engine"}
 
 
 class Server:
@@ -340,10 +342,9 @@ class Alternated:
     vs_health: float
     #: median of req/s / the bare app's req/s
     vs_bare: float
-    #: the floor's runs (:func:`bench.bare.floor` carrying the same bytes), when measured
-    floor: Run | None = None
-    #: median of the floor's req/s / the bare app's req/s
-    floor_vs_bare: float | None = None
+    #: the cold workload's references (:data:`REFERENCE_APPS`), when measured: each one's
+    #: runs and the median of its req/s / the bare app's req/s
+    references: dict[str, tuple[Run, float]] = field(default_factory=dict)
 
     @property
     def p99_vs_bare(self) -> float:
@@ -355,12 +356,12 @@ class Alternated:
         return self.run.p99_ms / self.health.p99_ms
 
     def to_json(self) -> dict[str, Any]:
-        floor = {} if self.floor is None else {"floor": self.floor.to_json(),
-                                               "floor_to_bare": self.floor_vs_bare}
+        references = {k: v for name, (run, to_bare) in self.references.items()
+                      for k, v in ((name, run.to_json()), (f"{name}_to_bare", to_bare))}
         return {"run": self.run.to_json(), "health": self.health.to_json(),
                 "bare": self.bare.to_json(), "ratio": self.vs_health,
                 "ratio_to_bare": self.vs_bare, "p99_over_health": self.p99_vs_health,
-                "p99_over_bare": self.p99_vs_bare, **floor}
+                "p99_over_bare": self.p99_vs_bare, **references}
 
 
 @dataclass(frozen=True)
@@ -380,14 +381,14 @@ def yardsticks(ports: Ports, seconds: float, connections: int,
 
 
 def alternated(bares: list[Run], healths: list[Run], runs: list[Run],
-               floors: list[Run] | None = None) -> Alternated:
-    """The runs of each alternation put together."""
+               references: dict[str, list[Run]] | None = None) -> Alternated:
+    """The runs of each alternation put together (and each reference's, by name)."""
     return Alternated(combine(bares), combine(healths), combine(runs),
                       statistics.median(r.rps / h.rps for h, r in zip(healths, runs)),
                       statistics.median(r.rps / b.rps for b, r in zip(bares, runs)),
-                      combine(floors) if floors else None,
-                      statistics.median(f.rps / b.rps for b, f in zip(bares, floors))
-                      if floors else None)
+                      {name: (combine(refs), statistics.median(f.rps / b.rps
+                                                               for b, f in zip(bares, refs)))
+                       for name, refs in (references or {}).items() if refs})
 
 
 def alternate(ports: Ports, label: str, request: bytes, seconds: float,

@@ -26,10 +26,12 @@ queue empty), so the tail where fewer connections are busy does not count. Each 
 split into ``pairs`` parts alternating with runs of the two yardsticks (:mod:`bench.bare`, a
 constant answer under the same gunicorn configuration, and ``/v1/health``) of ``seconds /
 pairs`` each; each ratio is the median of the per-alternation ratios. Each part of cold is
-followed by the same requests sent to its floor (:func:`bench.bare.floor`, under the same
-configuration: each request read and answered with as many bytes as the service's answer to
-it, with no work; :func:`floor_units`), so that a run shows what the stack alone leaves for
-requests and answers of cold's size.
+followed by the same requests sent to its two references, under the same configuration: its
+floor (:func:`bench.bare.floor`: each request read and answered with as many bytes as the
+service's answer to it, with no work; :func:`floor_units`), which shows what the stack alone
+leaves for requests and answers of cold's size; and the engine alone
+(:func:`bench.bare.engine`: the service's own answers, made by the engine with no road),
+which shows what the service's road and concerns take on top of the engine.
 
 Every workload runs on a fresh server started with ``REFEREE_CACHE_STATS_DIR``: its workers
 write their cache counts when they stop (:mod:`service.telemetry.caches`), and the hit rate of every
@@ -52,7 +54,7 @@ from typing import Any, TextIO
 
 import rules
 
-from .httpbench import (BARE_APP, FLOOR_APP, Alternated, Connection, Ports, Run, Server,
+from .httpbench import (BARE_APP, REFERENCE_APPS, Alternated, Connection, Ports, Run, Server,
                         alternated, build, load, run_threads, yardsticks)
 
 WORKLOADS = ("cold", "frontend", "bot", "bot-moves")
@@ -66,6 +68,9 @@ MOVES_ONLY = {"moves_only": True}
 #: (0.25 s) the start of each (client processes forked, 8 connections opened and balanced)
 #: weighed four times more in cold's figures than in health's
 COLD_POSITIONS = 9000
+#: how the bench's output names each of cold's references (``REFERENCE_APPS``)
+REFERENCE_NAMES = {"floor": "floor (the same bytes in and out, no work)",
+                   "engine": "engine alone (the same answers, no road)"}
 
 
 # ---- the requests -------------------------------------------------------------------------------
@@ -79,8 +84,9 @@ class Plan:
     workload: str
     units: list[list[bytes]]
     note: str
-    #: the units as :func:`bench.bare.floor` gets them (cold only; see :func:`floor_units`)
-    floor_units: list[list[bytes]] | None = None
+    #: the units each of cold's references (``REFERENCE_APPS``) gets, by name: the floor's
+    #: (:func:`floor_units`) and the engine's (the same as the service's); none for the others
+    references: dict[str, list[list[bytes]]] = field(default_factory=dict)
     requests: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -124,7 +130,7 @@ def cold_plan(game_id: str, count: int, max_plies: int) -> Plan:
     units = [[build("POST", path, {"position": t})] for t in texts]
     return Plan(game_id, "cold", units,
                 f"{count} distinct positions from {seed - SEED_BASE['cold']} playouts",
-                floor_units(units))
+                {"floor": floor_units(units), "engine": units})
 
 
 def floor_units(units: list[list[bytes]]) -> list[list[bytes]]:
@@ -268,12 +274,18 @@ def run_units(port: int, label: str, units: list[list[bytes]], connections: int,
 
 
 def alternate_units(ports: Ports, plan: Plan, seconds: float, connections: int, procs: int,
-                    pairs: int, floor_port: int | None = None) -> tuple[Alternated, list[str]]:
+                    pairs: int, reference_ports: dict[str, int] | None = None
+                    ) -> tuple[Alternated, list[str]]:
     """``pairs`` alternations of the yardsticks (the bare app, /v1/health: ``seconds / pairs``
-    each) and a share of the plan's units (then the same share sent to the floor on
-    ``floor_port``, when the plan has floor units); each side combined, with the
+    each) and a share of the plan's units (then the same share of each reference's units sent
+    to that reference, on its port in ``reference_ports``); each side combined, with the
     per-alternation ratios' medians."""
-    bares, hs, rs, floors, errors = [], [], [], [], []
+    bares: list[Run] = []
+    hs: list[Run] = []
+    rs: list[Run] = []
+    errors: list[str] = []
+    ports_of = reference_ports or {}
+    refs: dict[str, list[Run]] = {name: [] for name in plan.references if name in ports_of}
     for k in range(pairs):
         b, h = yardsticks(ports, seconds / pairs, connections, procs)
         bares.append(b)
@@ -282,12 +294,12 @@ def alternate_units(ports: Ports, plan: Plan, seconds: float, connections: int, 
                             procs)
         rs.append(r)
         errors += errs
-        if plan.floor_units is not None and floor_port is not None:
-            f, errs = run_units(floor_port, "floor", plan.floor_units[k::pairs], connections,
-                                procs)
-            floors.append(f)
+        for name, runs in refs.items():
+            f, errs = run_units(ports_of[name], name, plan.references[name][k::pairs],
+                                connections, procs)
+            runs.append(f)
             errors += errs
-    return alternated(bares, hs, rs, floors), errors
+    return alternated(bares, hs, rs, refs), errors
 
 
 # ---- cache counts -------------------------------------------------------------------------------
@@ -344,26 +356,28 @@ def run(game_ids: list[str], workloads: tuple[str, ...] = WORKLOADS, seconds: fl
           f"{'bare req/s':>10} {'p99 ms':>7} {'health':>7} {'/bare':>6} {'/health':>7} "
           f"{'p99/bare':>8} {'p99/health':>10} {'client cpu':>10}", file=out, flush=True)
     bare = Server(app=BARE_APP)
-    floor = Server(app=FLOOR_APP) if "cold" in workloads else None
+    references: dict[str, Server] = {}
     try:
+        if "cold" in workloads:
+            for name, app in REFERENCE_APPS.items():
+                references[name] = Server(app=app)
         load(bare.port, "warm-up", health, 0.5, connections, procs, warmup=0)
         for workload in workloads:
             results += run_workload(workload, bare.port, game_ids, seconds, connections, procs,
                                     pairs, cold_positions, games, max_plies, out,
-                                    floor.port if floor is not None else None)
+                                    {name: r.port for name, r in references.items()})
     finally:
-        bare.stop()
-        if floor is not None:
-            floor.stop()
+        for server in (bare, *references.values()):
+            server.stop()
     return results
 
 
 def run_workload(workload: str, bare_port: int, game_ids: list[str], seconds: float,
                  connections: int, procs: int, pairs: int, cold_positions: int, games: int,
                  max_plies: int, out: TextIO,
-                 floor_port: int | None = None) -> list[dict[str, Any]]:
+                 reference_ports: dict[str, int] | None = None) -> list[dict[str, Any]]:
     """One workload of every game, on a fresh server, alternated with the yardsticks (and,
-    for cold, with the floor on ``floor_port``)."""
+    for cold, with its references, on their ports in ``reference_ports``)."""
     results: list[dict[str, Any]] = []
     health = build("GET", "/v1/health")
     started = time.time()
@@ -376,17 +390,17 @@ def run_workload(workload: str, bare_port: int, game_ids: list[str], seconds: fl
             load(server.port, "warm-up", health, 0.5, connections, procs, warmup=0)
             for plan in plans:
                 a, errors = alternate_units(ports, plan, seconds, connections, procs, pairs,
-                                            floor_port)
+                                            reference_ports)
                 r, h, b = a.run, a.health, a.bare
                 print(f"  {plan.game_id:<11} {workload:<10} {r.rps:>7.0f} {r.p50_ms:>7.2f} "
                       f"{r.p99_ms:>7.2f} {b.rps:>10.0f} {b.p99_ms:>7.2f} {h.rps:>7.0f} "
                       f"{a.vs_bare:>6.0%} {a.vs_health:>7.0%} {a.p99_vs_bare:>7.2f}x "
                       f"{a.p99_vs_health:>9.2f}x {r.client_cpu:>6.2f} cores   "
                       f"({plan.requests} requests: {plan.note})", file=out, flush=True)
-                if a.floor is not None and a.floor_vs_bare:
-                    print(f"    floor (the same bytes in and out, no work): {a.floor.rps:.0f} "
-                          f"req/s, {a.floor_vs_bare:.0%} of the bare app; {workload} reaches "
-                          f"{a.vs_bare / a.floor_vs_bare:.0%} of the floor", file=out)
+                for name, (ref, to_bare) in a.references.items():
+                    print(f"    {REFERENCE_NAMES[name]}: {ref.rps:.0f} req/s, {to_bare:.0%} of "
+                          f"the bare app, p99 {ref.p99_ms / b.p99_ms:.2f}x its; {workload} "
+                          f"reaches {a.vs_bare / to_bare:.0%} of it", file=out)
                 for e in errors[:3]:
                     print(f"    non-200 ({r.errors} in the window): {e}", file=out)
                 results.append({"game": plan.game_id, "workload": workload, "note": plan.note,

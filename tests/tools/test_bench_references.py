@@ -1,6 +1,7 @@
-"""The cold workload's floor (bench/bare.py ``floor``, bench/workloads.py ``floor_units``):
-each request reaches the floor with the size of the service's own answer to it, and the floor
-reads the request's body and answers exactly that many bytes."""
+"""The cold workload's references (bench/bare.py ``floor`` and ``engine``, bench/workloads.py
+``floor_units``): each request reaches the floor with the size of the service's own answer to
+it, and the floor reads the request's body and answers exactly that many bytes; the engine
+alone answers each request with the very bytes the service answers."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import io
 import pytest
 
 from bench import workloads
-from bench.bare import ANSWER_BYTES_HEADER, floor
+from bench.bare import ANSWER_BYTES_HEADER, BODY, engine, floor
 from rules import registry
 from service.http.app import create_app
 
@@ -24,9 +25,10 @@ def split(request: bytes) -> tuple[str, str, dict[str, str], bytes]:
 @pytest.mark.parametrize("game_id", registry.game_ids())
 def test_each_floor_request_asks_for_the_size_of_the_services_answer(game_id):
     plan = workloads.cold_plan(game_id, 6, 40)
-    assert plan.floor_units is not None and len(plan.floor_units) == len(plan.units)
+    floor_units = plan.references["floor"]
+    assert len(floor_units) == len(plan.units)
     client = create_app().test_client()
-    for unit, floor_unit in zip(plan.units, plan.floor_units):
+    for unit, floor_unit in zip(plan.units, floor_units):
         method, path, fields, body = split(unit[0])
         f_method, f_path, f_fields, f_body = split(floor_unit[0])
         assert (f_method, f_path, f_body) == (method, path, body)
@@ -49,3 +51,27 @@ def test_the_floor_reads_the_body_and_answers_the_bytes_asked(size):
     assert len(out) == size and out.startswith(b'{"pad":"') and out.endswith(b'"}')
     assert started == [("200 OK", {"Content-Type": "application/json",
                                    "Content-Length": str(size)})]
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_the_engine_alone_answers_the_services_bytes(game_id):
+    plan = workloads.cold_plan(game_id, 6, 40)
+    assert plan.references["engine"] == plan.units
+    client = create_app().test_client()
+    for unit in plan.units:
+        method, path, fields, body = split(unit[0])
+        started = []
+        out = b"".join(engine({"REQUEST_METHOD": method, "PATH_INFO": path,
+                               "CONTENT_LENGTH": str(len(body)), "wsgi.input": io.BytesIO(body)},
+                              lambda status, headers: started.append((status, dict(headers)))))
+        answer = client.open(path, method=method, data=body,
+                             content_type=fields["Content-Type"])
+        assert answer.status_code == 200 and out == answer.data
+        assert started == [("200 OK", {"Content-Type": "application/json",
+                                       "Content-Length": str(len(out))})]
+
+
+def test_the_engine_alone_answers_its_readiness_probe():
+    out = b"".join(engine({"REQUEST_METHOD": "GET", "PATH_INFO": "/v1/ready"},
+                          lambda status, headers: None))
+    assert out == BODY
