@@ -59,7 +59,7 @@ def game_view(operation: Operation) -> Callable[[str], Response]:
 
     def view(game: str) -> Response:
         incoming = Incoming(game, routed_game(request.environ, game), request.mimetype, read_body,
-                            lambda: request.accept_mimetypes,
+                            request.headers.get("Accept"),
                             request.environ.get("QUERY_STRING", ""),
                             request.headers.get("If-None-Match"))
         out = serve(operation, incoming, services_of(current_app))
@@ -74,7 +74,7 @@ def page_view(operation: Operation) -> Callable[..., Response]:
 
     def view(game: str = "") -> Response:
         asked = PageRequest(game, routed_game(request.environ, game) if game else None,
-                            lambda: request.accept_mimetypes,
+                            request.headers.get("Accept"),
                             bool(current_app.config.get("ENGINES_READY")),
                             services_of(current_app).spec)
         out = serve_page(operation, asked)

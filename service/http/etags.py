@@ -95,7 +95,7 @@ class Tagged:
         if operation.etag is None:
             return
         tag = representation_tag(operation.etag(a.configured, a.body),
-                                 operation.media_for(a.incoming.accept()))
+                                 operation.media_for(a.incoming.accept))
         a.headers += [("ETag", tag), ("Cache-Control", IMMUTABLE), ("Vary", "Accept")]
         held = held_copies(a.incoming.if_none_match, tag)
         if held is Held.THIS:

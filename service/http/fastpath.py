@@ -23,8 +23,6 @@ import io
 from typing import Any, Callable
 
 from flask import Flask
-from werkzeug.datastructures import MIMEAccept
-from werkzeug.http import parse_accept_header
 
 from service.operations.operation import Operation, PageRequest
 
@@ -53,7 +51,7 @@ class FastPath:
 
     def page_request(self, environ: dict[str, Any], found: Route) -> PageRequest:
         """What a page's answer may depend on, read from ``environ``."""
-        return PageRequest(found.game_id, found.game_class, lambda: _accepted(environ),
+        return PageRequest(found.game_id, found.game_class, environ.get("HTTP_ACCEPT"),
                            bool(self.app.config.get("ENGINES_READY")),
                            services_of(self.app).spec)
 
@@ -77,7 +75,7 @@ class FastPath:
             return None
         return operation, Incoming(found.game_id, found.game_class, mimetype,
                                    _reader(environ, int(length)),
-                                   lambda: _accepted(environ),
+                                   environ.get("HTTP_ACCEPT"),
                                    environ.get("QUERY_STRING", ""),
                                    environ.get("HTTP_IF_NONE_MATCH"))
 
@@ -98,7 +96,3 @@ def _reader(environ: dict[str, Any], length: int) -> Callable[[], bytes]:
         return data
 
     return read
-
-
-def _accepted(environ: dict[str, Any]) -> MIMEAccept:
-    return parse_accept_header(environ.get("HTTP_ACCEPT"), MIMEAccept)

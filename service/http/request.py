@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from flask import Flask
-from werkzeug.datastructures import MIMEAccept
 
 from rules.core.game import Game
 from service.concerns.clocks import Clocks, Timekeeping
@@ -22,16 +21,16 @@ class Incoming:
     """A game operation's request as a road reads it: the game named in the path (and its
     class, looked up once, by the router), the media type of the body (lower case, without
     parameters; empty when none is given), a function that reads the whole body (raising
-    RequestEntityTooLarge past the limit), and one that reads the media types the client
-    accepts (asked only by answers that come in two types); and for a GET, the query string
-    and the If-None-Match header."""
+    RequestEntityTooLarge past the limit), and the Accept header; and for a GET, the query
+    string and the If-None-Match header."""
 
     game_id: str
     #: the game ``game_id`` names (None: not one this service plays), found by the router
     game_class: type[Game[Any, Any]] | None
     mimetype: str
     read_body: Callable[[], bytes]
-    accept: Callable[[], MIMEAccept]
+    #: the Accept header, if any (read by answers that come in two media types)
+    accept: str | None
     #: the raw query string (read by GET game operations)
     query_string: str = ""
     #: the If-None-Match header, if any (read by operations that declare an ETag)

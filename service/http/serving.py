@@ -147,7 +147,7 @@ def answered(admission: Admission) -> Answer:
     """The operation's answer to the admitted request: its lines when it offers them and the
     client prefers them (errors found before the first line raised here), else its answer."""
     operation, game, body = admission.operation, admission.configured, admission.body
-    if operation.in_lines(admission.incoming.accept()):
+    if operation.in_lines(admission.incoming.accept):
         assert operation.lines is not None
         return Lines(operation.lines(game, body))
     assert operation.answer is not None, "a game operation declares its answer"
@@ -161,7 +161,7 @@ def written(admission: Admission, answer: Answer) -> Outgoing:
         return Outgoing(200, [("Content-Type", NDJSON), *admission.headers],
                         LineStream(answer.items, lambda: released(admission)))
     if isinstance(answer, Picture):
-        media = preferred_type(admission.incoming.accept(), answer.media, answer.alternative)
+        media = preferred_type(admission.incoming.accept, answer.media, answer.alternative)
         return Outgoing(200, [("Content-Type", content_type_of(media)),
                               *admission.headers], answer.data)
     return Outgoing(200, [("Content-Type", JSON), *admission.headers], orjson.dumps(answer))

@@ -29,7 +29,6 @@ from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from flask import Response
 from marshmallow import Schema
-from werkzeug.datastructures import MIMEAccept
 
 from rules.core.game import Game
 
@@ -82,7 +81,8 @@ class PageRequest:
 
     game_id: str
     game_class: type[Game[Any, Any]] | None
-    accept: Callable[[], MIMEAccept]
+    #: the Accept header, if any
+    accept: str | None
     ready: bool
     spec: str
 
@@ -195,17 +195,17 @@ class Operation:
         """Whether this is a game operation, admitted and answered by the service's road."""
         return self.answer is not None
 
-    def in_lines(self, accepted: MIMEAccept) -> bool:
-        """Whether this game operation answers a client that accepts ``accepted`` in lines:
-        it offers them and the client prefers them to JSON."""
-        return self.lines is not None and preferred_type(accepted, JSON, NDJSON) == NDJSON
+    def in_lines(self, accept: str | None) -> bool:
+        """Whether this game operation answers a client whose Accept header is ``accept`` in
+        lines: it offers them and the client prefers them to JSON."""
+        return self.lines is not None and preferred_type(accept, JSON, NDJSON) == NDJSON
 
-    def media_for(self, accepted: MIMEAccept) -> str:
+    def media_for(self, accept: str | None) -> str:
         """The media type of this picture operation's answer to a client that accepts
         ``accepted``: its own (the first of ``media``), or plain bytes when the client prefers
         them and the operation offers them."""
         own = next(iter(self.media))
-        return preferred_type(accepted, own, OCTETS) if OCTETS in self.media else own
+        return preferred_type(accept, own, OCTETS) if OCTETS in self.media else own
 
     @property
     def in_query(self) -> bool:

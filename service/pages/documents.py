@@ -25,7 +25,7 @@ DOCS_BYTES = DOCS_PAGE.encode()
 
 def openapi(request: PageRequest) -> Page:
     """The OpenAPI document the app was built with (its services' ``spec``)."""
-    return Page(request.spec.encode(), preferred_type(request.accept(), *SPEC_TYPES))
+    return Page(request.spec.encode(), preferred_type(request.accept, *SPEC_TYPES))
 
 
 def docs(request: PageRequest) -> Page:

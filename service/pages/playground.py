@@ -54,5 +54,5 @@ def favicon_svg() -> bytes:
 def favicon(request: PageRequest) -> Page:
     """The site icon, an SVG, where browsers look for it (so no page logs a 404); as
     application/octet-stream to a client whose Accept header prefers that."""
-    return Page(favicon_svg(), preferred_type(request.accept(), SVG, OCTETS),
+    return Page(favicon_svg(), preferred_type(request.accept, SVG, OCTETS),
                 (("Cache-Control", "public, max-age=86400"),))
