@@ -17,15 +17,15 @@ the worker's threads), which the bare app of :mod:`bench.bare` measures in
 from __future__ import annotations
 
 import argparse
-import io
 import os
-import sys
 import tempfile
 import time
 from datetime import timedelta
 from typing import Any, Callable
 
 import orjson
+
+from .environ import environ_for
 
 #: one part: a function doing one request's share of it
 Part = Callable[[], object]
@@ -42,21 +42,6 @@ def per_call(part: Part, calls: int, rounds: int = 5) -> float:
             part()
         best = min(best, (time.process_time() - started) / calls)
     return best * 1e6
-
-
-def environ_for(method: str, path: str, body: bytes = b"",
-                headers: dict[str, str] | None = None) -> dict[str, Any]:
-    """A WSGI environ of one request, as gunicorn builds it."""
-    environ: dict[str, Any] = {
-        "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "",
-        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
-        "CONTENT_TYPE": "application/json" if body else "", "CONTENT_LENGTH": str(len(body)),
-        "wsgi.input": io.BytesIO(body), "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
-        "REMOTE_ADDR": "127.0.0.1", "HTTP_HOST": "127.0.0.1:8000",
-        "HTTP_USER_AGENT": "bench"}
-    for name, value in (headers or {}).items():
-        environ["HTTP_" + name.upper().replace("-", "_")] = value
-    return environ
 
 
 def _start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> None:

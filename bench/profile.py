@@ -21,7 +21,6 @@ import argparse
 import cProfile
 import io
 import pstats
-import sys
 import time
 from collections import defaultdict
 from typing import Any, Callable
@@ -32,6 +31,7 @@ import orjson
 import rules
 
 from . import engine, httpbench
+from .environ import environ_for
 from . import positions as P
 
 #: one unit of profiled work: returns how many units it did
@@ -78,18 +78,6 @@ def workload(kind: str, game_id: str, endpoint: str | None) -> tuple[Body, str]:
         return 1
 
     return one, f"{method} {path} (WSGI app called directly)"
-
-
-def environ_for(method: str, path: str, body: bytes) -> dict[str, Any]:
-    """A WSGI environ of one request, as gunicorn would build it."""
-    return {
-        "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "",
-        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
-        "CONTENT_TYPE": "application/json" if body else "", "CONTENT_LENGTH": str(len(body)),
-        "wsgi.input": io.BytesIO(body), "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
-        "wsgi.multithread": True, "wsgi.multiprocess": True, "wsgi.run_once": False,
-        "REMOTE_ADDR": "127.0.0.1",
-    }
 
 
 def _plan_requests(game_id: str, name: str) -> list[Request]:

@@ -141,7 +141,7 @@ def floor_units(units: list[list[bytes]]) -> list[list[bytes]]:
     from service.http.app import create_app
 
     from .bare import ANSWER_BYTES_HEADER
-    from .profile import environ_for
+    from .environ import environ_for
 
     app = create_app()
     sizes: list[int] = []
