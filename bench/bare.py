@@ -3,8 +3,10 @@
 ``python -m bench`` serves :func:`app` under gunicorn with the production configuration
 (``service.server.gunicorn_conf``: the same workers, threads, worker class, access log and
 hooks as ``python -m service``), so that its rate is the most the stack itself allows on this
-machine: any request of the service costs at least what this one does. The answer is the bytes
-of a ``GET /v1/health`` answer (without the request id), so the client reads as much.
+machine: any request of the service costs at least what this one does. The answer is the body
+of a ``GET /v1/health`` answer with its Content-Type and Content-Length; not the three headers
+the service adds to every answer (CORS's two and the request id), which are part of what
+health's rate measures.
 
 The cold workload has two more references under the same configuration: :func:`floor`, the
 stack carrying its requests' and answers' bytes with no work, and :func:`engine`, the game's
