@@ -14,13 +14,13 @@ into an :class:`~service.http.request.Incoming` and hand the :class:`Outgoing` t
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 import orjson
 from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.utils import get_content_type
 
+from rules.core.memo import memo
 from service.operations.operation import Lines, Operation, PageRequest, Picture
 
 from .media import JSON, NDJSON, preferred_type
@@ -130,10 +130,10 @@ def serve_page(operation: Operation, request: PageRequest) -> Outgoing:
                     page.body)
 
 
-@lru_cache(maxsize=64)
+@memo(entry_bytes=160, most=32)
 def content_type_of(media: str) -> str:
-    """The Content-Type of an answer in ``media``: a text type that names no charset gains
-    ``charset=utf-8``."""
+    """The Content-Type of an answer in ``media`` (one an operation or a page declares): a
+    text type that names no charset gains ``charset=utf-8``."""
     return media if "charset=" in media else get_content_type(media, "utf-8")
 
 
