@@ -9,18 +9,13 @@ the service adds to every answer (CORS's two and the request id), which are part
 health's rate measures.
 
 The cold workload has two more references under the same configuration: :func:`floor`, the
-stack carrying its requests' and answers' bytes with no work, and :func:`engine`, the game's
-engine answering them with no road.
+stack carrying its requests' and answers' bytes with no work, and :mod:`bench.alone`, the
+game's engine answering them with no road.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
-
-import orjson
-
-from rules import registry
-from service.operations.answers import legal_moves_answer
 
 #: the answer's body: what /v1/health answers
 BODY = b'{"status":"ok"}'
@@ -48,30 +43,6 @@ def floor(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterab
         environ["wsgi.input"].read(length)
     size = int(environ.get("HTTP_X_ANSWER_BYTES") or len(BODY))
     body = _PAD_OPEN + b"." * max(0, size - len(_PAD_OPEN) - len(_PAD_CLOSE)) + _PAD_CLOSE
-    start_response("200 OK", [("Content-Type", "application/json"),
-                              ("Content-Length", str(len(body)))])
-    return [body]
-
-
-#: the one request :func:`engine` answers with the engine (the cold workload's)
-ENGINE_PATH_END = "/legal-moves"
-
-
-def engine(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-    """The engine alone, with no road: a ``POST /v1/games/{game}/legal-moves`` is read (its
-    body, then its JSON), answered by the game under its default options
-    (:func:`service.operations.answers.legal_moves_answer`, the service's own answer) and
-    written with ``orjson``, the bytes the service answers; no concern, no validation, no
-    request id, metrics or CORS, no problem documents (a request it cannot answer fails).
-    What the cold workload would reach if the service's road cost nothing. Any other
-    request (the readiness probe) gets :data:`BODY`."""
-    path = environ.get("PATH_INFO", "")
-    if not path.endswith(ENGINE_PATH_END):
-        start_response("200 OK", HEADERS)
-        return [BODY]
-    game = registry.configure(path.split("/")[3])
-    request = orjson.loads(environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0)))
-    body = orjson.dumps(legal_moves_answer(game, request))
     start_response("200 OK", [("Content-Type", "application/json"),
                               ("Content-Length", str(len(body)))])
     return [body]

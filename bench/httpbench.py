@@ -55,11 +55,6 @@ def free_port() -> int:
 
 #: the yardstick's WSGI app (:mod:`bench.bare`), served with the production configuration
 BARE_APP = "bench.bare:app"
-#: the cold workload's references, under the same configuration, by name: the floor
-#: (:func:`bench.bare.floor`, the stack carrying a request's bytes in and its answer's bytes
-#: out with no work) and the engine alone (:func:`bench.bare.engine`, the game's answer with
-#: no road)
-REFERENCE_APPS = {"floor": "bench.bare:floor", "engine": "bench.bare:engine"}
 
 
 class Server:
@@ -342,7 +337,7 @@ class Alternated:
     vs_health: float
     #: median of req/s / the bare app's req/s
     vs_bare: float
-    #: the cold workload's references (:data:`REFERENCE_APPS`), when measured: each one's
+    #: the cold workload's references (``bench.workloads.REFERENCES``), when measured: each one's
     #: runs and the median of its req/s / the bare app's req/s
     references: dict[str, tuple[Run, float]] = field(default_factory=dict)
 

@@ -30,7 +30,7 @@ followed by the same requests sent to its two references, under the same configu
 floor (:func:`bench.bare.floor`: each request read and answered with as many bytes as the
 service's answer to it, with no work; :func:`floor_units`), which shows what the stack alone
 leaves for requests and answers of cold's size; and the engine alone
-(:func:`bench.bare.engine`: the service's own answers, made by the engine with no road),
+(:mod:`bench.alone`: the service's own answers, made by the engine with no road),
 which shows what the service's road and concerns take on top of the engine.
 
 Every workload runs on a fresh server started with ``REFEREE_CACHE_STATS_DIR``: its workers
@@ -50,11 +50,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from multiprocessing.connection import Connection as PipeEnd
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 import rules
 
-from .httpbench import (BARE_APP, REFERENCE_APPS, Alternated, Connection, Ports, Run, Server,
+from .httpbench import (BARE_APP, Alternated, Connection, Ports, Run, Server,
                         alternated, build, load, run_threads, yardsticks)
 
 WORKLOADS = ("cold", "frontend", "bot", "bot-moves")
@@ -68,9 +68,23 @@ MOVES_ONLY = {"moves_only": True}
 #: (0.25 s) the start of each (client processes forked, 8 connections opened and balanced)
 #: weighed four times more in cold's figures than in health's
 COLD_POSITIONS = 9000
-#: how the bench's output names each of cold's references (``REFERENCE_APPS``)
-REFERENCE_NAMES = {"floor": "floor (the same bytes in and out, no work)",
-                   "engine": "engine alone (the same answers, no road)"}
+
+
+class Reference(NamedTuple):
+    """One of cold's references: the WSGI app served under the same configuration, and how
+    the bench's output names it."""
+
+    app: str
+    label: str
+
+
+#: cold's references by name: the floor (:func:`bench.bare.floor`, the stack carrying a
+#: request's bytes in and its answer's bytes out with no work) and the engine alone
+#: (:mod:`bench.alone`, the game's answer with no road)
+REFERENCES = {
+    "floor": Reference("bench.bare:floor", "floor (the same bytes in and out, no work)"),
+    "engine": Reference("bench.alone:app", "engine alone (the same answers, no road)"),
+}
 
 
 # ---- the requests -------------------------------------------------------------------------------
@@ -84,7 +98,7 @@ class Plan:
     workload: str
     units: list[list[bytes]]
     note: str
-    #: the units each of cold's references (``REFERENCE_APPS``) gets, by name: the floor's
+    #: the units each of cold's references (:data:`REFERENCES`) gets, by name: the floor's
     #: (:func:`floor_units`) and the engine's (the same as the service's); none for the others
     references: dict[str, list[list[bytes]]] = field(default_factory=dict)
     requests: int = field(init=False)
@@ -359,8 +373,8 @@ def run(game_ids: list[str], workloads: tuple[str, ...] = WORKLOADS, seconds: fl
     references: dict[str, Server] = {}
     try:
         if "cold" in workloads:
-            for name, app in REFERENCE_APPS.items():
-                references[name] = Server(app=app)
+            for name, reference in REFERENCES.items():
+                references[name] = Server(app=reference.app)
         load(bare.port, "warm-up", health, 0.5, connections, procs, warmup=0)
         for workload in workloads:
             results += run_workload(workload, bare.port, game_ids, seconds, connections, procs,
@@ -398,7 +412,7 @@ def run_workload(workload: str, bare_port: int, game_ids: list[str], seconds: fl
                       f"{a.p99_vs_health:>9.2f}x {r.client_cpu:>6.2f} cores   "
                       f"({plan.requests} requests: {plan.note})", file=out, flush=True)
                 for name, (ref, to_bare) in a.references.items():
-                    print(f"    {REFERENCE_NAMES[name]}: {ref.rps:.0f} req/s, {to_bare:.0%} of "
+                    print(f"    {REFERENCES[name].label}: {ref.rps:.0f} req/s, {to_bare:.0%} of "
                           f"the bare app, p99 {ref.p99_ms / b.p99_ms:.2f}x its; {workload} "
                           f"reaches {a.vs_bare / to_bare:.0%} of it", file=out)
                 for e in errors[:3]:

@@ -41,14 +41,19 @@ from .serving import serve, serve_page
 SERVICE_ROOT = str(Path(__file__).resolve().parents[1])
 
 
-def warm_up(app: Flask) -> None:
-    """Load every game (building its tables) and exercise it once, compute the pictures'
-    renderer version, then mark the app ready."""
+def warm_engines() -> None:
+    """Load every game (building its tables) and exercise it once."""
     for game_id in registry.game_ids():
         game = registry.configure(game_id)
         position = game.start_position
         game.legal_moves(position)
         game.status(position)
+
+
+def warm_up(app: Flask) -> None:
+    """Warm every game (:func:`warm_engines`), compute the pictures' renderer version, then
+    mark the app ready."""
+    warm_engines()
     renderer_version()  # the pictures' ETags need it: drawn once here, not by a request
     app.config["ENGINES_READY"] = True
     metrics.set_ready(True)

@@ -1,4 +1,4 @@
-"""The cold workload's references (bench/bare.py ``floor`` and ``engine``, bench/workloads.py
+"""The cold workload's references (bench/bare.py ``floor``, bench/alone.py, bench/workloads.py
 ``floor_units``): each request reaches the floor with the size of the service's own answer to
 it, and the floor reads the request's body and answers exactly that many bytes; the engine
 alone answers each request with the very bytes the service answers."""
@@ -10,7 +10,8 @@ import io
 import pytest
 
 from bench import workloads
-from bench.bare import ANSWER_BYTES_HEADER, BODY, engine, floor
+from bench import alone
+from bench.bare import ANSWER_BYTES_HEADER, BODY, floor
 from rules import registry
 from service.http.app import create_app
 
@@ -25,6 +26,7 @@ def split(request: bytes) -> tuple[str, str, dict[str, str], bytes]:
 @pytest.mark.parametrize("game_id", registry.game_ids())
 def test_each_floor_request_asks_for_the_size_of_the_services_answer(game_id):
     plan = workloads.cold_plan(game_id, 6, 40)
+    assert set(plan.references) == set(workloads.REFERENCES)  # each reference gets its units
     floor_units = plan.references["floor"]
     assert len(floor_units) == len(plan.units)
     client = create_app().test_client()
@@ -61,7 +63,7 @@ def test_the_engine_alone_answers_the_services_bytes(game_id):
     for unit in plan.units:
         method, path, fields, body = split(unit[0])
         started = []
-        out = b"".join(engine({"REQUEST_METHOD": method, "PATH_INFO": path,
+        out = b"".join(alone.app({"REQUEST_METHOD": method, "PATH_INFO": path,
                                "CONTENT_LENGTH": str(len(body)), "wsgi.input": io.BytesIO(body)},
                               lambda status, headers: started.append((status, dict(headers)))))
         answer = client.open(path, method=method, data=body,
@@ -72,6 +74,6 @@ def test_the_engine_alone_answers_the_services_bytes(game_id):
 
 
 def test_the_engine_alone_answers_its_readiness_probe():
-    out = b"".join(engine({"REQUEST_METHOD": "GET", "PATH_INFO": "/v1/ready"},
+    out = b"".join(alone.app({"REQUEST_METHOD": "GET", "PATH_INFO": "/v1/ready"},
                           lambda status, headers: None))
     assert out == BODY
